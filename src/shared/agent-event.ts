@@ -1,0 +1,102 @@
+/**
+ * The agent block's wire contract: one JSON object per event, tagged by `type`, snake_case.
+ * Consumers ignore types they do not know, so new types can be added without breaking old views.
+ */
+
+export interface Usage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+export interface PermissionSuggestion {
+  [key: string]: unknown;
+}
+
+export type AgentEvent =
+  /** Visible assistant text: a streamed delta, or the whole text of an un-streamed block. */
+  | { type: 'assistant_text'; text: string; parent_tool_use_id: string | null }
+  /** Extended thinking; never part of `assistant_text`. */
+  | { type: 'thinking'; text: string; parent_tool_use_id: string | null }
+  /** A tool call, emitted once per id and always before its `tool_result`. */
+  | {
+      type: 'tool_use';
+      id: string;
+      name: string;
+      input: Record<string, unknown>;
+      parent_tool_use_id: string | null;
+    }
+  | {
+      type: 'tool_result';
+      tool_use_id: string;
+      content: unknown;
+      is_error: boolean;
+      parent_tool_use_id: string | null;
+    }
+  /** The CLI is blocked until this request gets exactly one answer. */
+  | {
+      type: 'permission_request';
+      request_id: string;
+      tool_name: string;
+      input: Record<string, unknown>;
+      tool_use_id?: string;
+      description?: string;
+      blocked_path?: string;
+      suggestions?: PermissionSuggestion[];
+    }
+  /** The CLI withdrew a pending permission request (its dialog should close). */
+  | { type: 'permission_cancelled'; request_id: string }
+  /** Running totals for the session, from each `result`. */
+  | {
+      type: 'cost';
+      cost_usd: number;
+      usage: Usage;
+      context_window?: number;
+      duration_ms?: number;
+      num_turns?: number;
+    }
+  /** The turn ended in failure; `message` is meant for the user. */
+  | { type: 'error'; message: string; subtype: string }
+  /** The turn ended normally. */
+  | { type: 'done'; response: string }
+  | {
+      type: 'compaction_boundary';
+      trigger: string;
+      pre_tokens: number;
+      post_tokens?: number;
+      duration_ms?: number;
+    }
+  /** The session announced itself (again when its id, model or permission mode changed). */
+  | {
+      type: 'session_started';
+      session_id: string;
+      model: string;
+      cwd: string;
+      permission_mode: string;
+      tools: string[];
+      slash_commands: string[];
+      claude_code_version?: string;
+    }
+  /** What the CLI is doing between events: requesting the model, compacting, or nothing. */
+  | { type: 'status'; status: 'requesting' | 'compacting' | null; permission_mode?: string }
+  /** The CLI received a user message (a delivery receipt carrying the text as delivered). */
+  | { type: 'user_message'; text: string }
+  | {
+      type: 'rate_limit';
+      status: string;
+      resets_at?: number;
+      rate_limit_type?: string;
+      utilization?: number;
+    }
+  /** A background task or subagent changed state. */
+  | {
+      type: 'subagent';
+      task_id: string;
+      status: string;
+      tool_use_id?: string;
+      description?: string;
+      summary?: string;
+    };
+
+export type AgentEventType = AgentEvent['type'];
