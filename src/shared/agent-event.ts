@@ -79,7 +79,7 @@ export type AgentEvent =
       claude_code_version?: string;
     }
   /** What the CLI is doing between events: requesting the model, compacting, or nothing. */
-  | { type: 'status'; status: 'requesting' | 'compacting' | null; permission_mode?: string }
+  | { type: 'status'; status: string | null; permission_mode?: string }
   /** The CLI received a user message (a delivery receipt carrying the text as delivered). */
   | { type: 'user_message'; text: string }
   | {

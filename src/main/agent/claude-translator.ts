@@ -1,0 +1,513 @@
+import type { AgentEvent, Usage } from '../../shared/agent-event';
+import { decodeLine, isRecord, messageContent, str, textOfContent } from './parse-frame';
+
+/**
+ * Claude Code stream-json → AgentEvent, one instance per session.
+ *
+ * Rules beyond the original translator, from what the CLI does (DESIGN §2):
+ * - `tool_use` is emitted at the complete `assistant` frame or at `content_block_stop`, whichever
+ *   comes first, once per id: the CLI runs a tool (and prints its result) before the stream's
+ *   `content_block_stop` for it.
+ * - With partial messages on, text arrives as deltas and again in the complete `assistant` frame;
+ *   a message whose stream was seen contributes its text only through the deltas.
+ * - An API error is a `<synthetic>` assistant message followed by an error `result`: its text
+ *   becomes that one `error` event's message, never assistant text.
+ * - Replayed user messages are delivery receipts (`user_message`), not content.
+ * Unknown frames and malformed shapes yield no event and never throw.
+ */
+
+type OpenBlock =
+  | { type: 'text' | 'thinking' | 'other' }
+  | { type: 'tool_use'; id: string; name: string; json: string; input: unknown };
+
+interface MessageStream {
+  blocks: Map<number, OpenBlock>;
+}
+
+/** Frame types that produce events or are protocol traffic the session consumes. */
+export const HANDLED_FRAME_TYPES: ReadonlySet<string> = new Set([
+  'system',
+  'stream_event',
+  'assistant',
+  'user',
+  'result',
+  'control_request',
+  'control_response',
+  'control_cancel_request',
+  'rate_limit_event',
+  'keep_alive',
+]);
+
+export class ClaudeTranslator {
+  /** Open content blocks of the message being streamed, per parent_tool_use_id ('' = top level). */
+  private streams = new Map<string, MessageStream>();
+  /** Ids of messages seen through stream events this turn: their complete frames repeat them. */
+  private streamedMessages = new Set<string>();
+  private emittedToolUses = new Set<string>();
+  private emittedToolResults = new Set<string>();
+  private turnText = '';
+  private syntheticError: string | null = null;
+  private announced = '';
+  private model = '';
+
+  /** Translates one line of output; lines that are not JSON objects yield nothing. */
+  pushLine(line: string): AgentEvent[] {
+    const { value } = decodeLine(line);
+    return value ? this.push(value) : [];
+  }
+
+  /** Translates one parsed frame. */
+  push(frame: Record<string, unknown>): AgentEvent[] {
+    const out: AgentEvent[] = [];
+    try {
+      this.dispatch(frame, out);
+    } catch {
+      // A shape no rule foresaw: the events so far stand, the frame's raw bytes are in the raw view.
+    }
+    return out;
+  }
+
+  /** End of the stream: what is still held back (an API error without its result). */
+  end(): AgentEvent[] {
+    if (this.syntheticError === null) return [];
+    const message = this.syntheticError;
+    this.resetTurn();
+    return [{ type: 'error', message, subtype: 'api_error' }];
+  }
+
+  private dispatch(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    switch (frame['type']) {
+      case 'stream_event':
+        return this.onStreamEvent(frame, out);
+      case 'assistant':
+        return this.onAssistant(frame, out);
+      case 'user':
+        return this.onUser(frame, out);
+      case 'result':
+        return this.onResult(frame, out);
+      case 'system':
+        return this.onSystem(frame, out);
+      case 'control_request':
+        return this.onControlRequest(frame, out);
+      case 'control_cancel_request': {
+        const requestId = str(frame['request_id']);
+        if (requestId) out.push({ type: 'permission_cancelled', request_id: requestId });
+        return;
+      }
+      case 'rate_limit_event':
+        return this.onRateLimit(frame, out);
+    }
+  }
+
+  private onStreamEvent(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const event = frame['event'];
+    if (!isRecord(event)) return;
+    const parent = str(frame['parent_tool_use_id']);
+    const key = parent ?? '';
+    switch (event['type']) {
+      case 'message_start': {
+        const message = event['message'];
+        if (!isRecord(message)) return;
+        if (message['role'] === 'user') {
+          this.emitToolResults(message['content'], parent, out);
+          return;
+        }
+        const id = str(message['id']);
+        if (id) this.streamedMessages.add(id);
+        this.streams.set(key, { blocks: new Map() });
+        return;
+      }
+      case 'content_block_start':
+        return this.onBlockStart(key, event, parent, out);
+      case 'content_block_delta':
+        return this.onBlockDelta(key, event, parent, out);
+      case 'content_block_stop': {
+        const stream = this.streams.get(key);
+        const index = event['index'];
+        if (!stream || typeof index !== 'number') return;
+        const block = stream.blocks.get(index);
+        stream.blocks.delete(index);
+        if (block?.type === 'tool_use') this.emitStreamedToolUse(block, parent, out);
+        return;
+      }
+    }
+  }
+
+  private onBlockStart(
+    key: string,
+    event: Record<string, unknown>,
+    parent: string | null,
+    out: AgentEvent[],
+  ): void {
+    const index = event['index'];
+    const block = event['content_block'];
+    if (typeof index !== 'number' || !isRecord(block)) return;
+    let stream = this.streams.get(key);
+    if (!stream) {
+      stream = { blocks: new Map() };
+      this.streams.set(key, stream);
+    }
+    switch (block['type']) {
+      case 'text':
+        stream.blocks.set(index, { type: 'text' });
+        this.emitText(str(block['text']) ?? '', parent, out);
+        return;
+      case 'thinking':
+        stream.blocks.set(index, { type: 'thinking' });
+        this.emitThinking(str(block['thinking']) ?? '', parent, out);
+        return;
+      case 'tool_use': {
+        const id = str(block['id']);
+        const name = str(block['name']);
+        if (!id || !name) return;
+        stream.blocks.set(index, { type: 'tool_use', id, name, json: '', input: block['input'] });
+        return;
+      }
+      default:
+        stream.blocks.set(index, { type: 'other' });
+    }
+  }
+
+  private onBlockDelta(
+    key: string,
+    event: Record<string, unknown>,
+    parent: string | null,
+    out: AgentEvent[],
+  ): void {
+    const index = event['index'];
+    const delta = event['delta'];
+    if (typeof index !== 'number' || !isRecord(delta)) return;
+    const block = this.streams.get(key)?.blocks.get(index);
+    if (!block) return;
+    switch (delta['type']) {
+      case 'text_delta':
+        if (block.type === 'text') this.emitText(str(delta['text']) ?? '', parent, out);
+        return;
+      case 'thinking_delta':
+        if (block.type === 'thinking') this.emitThinking(str(delta['thinking']) ?? '', parent, out);
+        return;
+      case 'input_json_delta':
+        if (block.type === 'tool_use') block.json += str(delta['partial_json']) ?? '';
+        return;
+    }
+  }
+
+  private onAssistant(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const message = frame['message'];
+    if (!isRecord(message)) return;
+    const content = message['content'];
+    if (message['model'] === '<synthetic>') {
+      const text = textOfContent(content);
+      if (text)
+        this.syntheticError = this.syntheticError ? `${this.syntheticError}\n${text}` : text;
+      return;
+    }
+    if (!Array.isArray(content)) return;
+    const parent = str(frame['parent_tool_use_id']);
+    const id = str(message['id']);
+    const streamed = id !== null && this.streamedMessages.has(id);
+    for (const block of content) {
+      if (!isRecord(block)) continue;
+      switch (block['type']) {
+        case 'text':
+          if (!streamed) this.emitText(str(block['text']) ?? '', parent, out);
+          break;
+        case 'thinking':
+          if (!streamed) this.emitThinking(str(block['thinking']) ?? '', parent, out);
+          break;
+        case 'tool_use': {
+          const toolId = str(block['id']);
+          const name = str(block['name']);
+          if (toolId && name) this.emitToolUse(toolId, name, asInput(block['input']), parent, out);
+          break;
+        }
+      }
+    }
+  }
+
+  private onUser(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const content = messageContent(frame);
+    if (frame['isReplay'] === true) {
+      out.push({ type: 'user_message', text: textOfContent(content) });
+      return;
+    }
+    this.emitToolResults(content, str(frame['parent_tool_use_id']), out);
+  }
+
+  private onResult(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const subtype = str(frame['subtype']) ?? '';
+    const cost: AgentEvent & { type: 'cost' } = {
+      type: 'cost',
+      cost_usd: num(frame['total_cost_usd']) ?? num(frame['cost_usd']) ?? 0,
+      usage: parseUsage(frame['usage']),
+    };
+    const contextWindow = this.contextWindow(frame['modelUsage']);
+    if (contextWindow !== undefined) cost.context_window = contextWindow;
+    const durationMs = num(frame['duration_ms']);
+    if (durationMs !== null) cost.duration_ms = durationMs;
+    const numTurns = num(frame['num_turns']);
+    if (numTurns !== null) cost.num_turns = numTurns;
+    out.push(cost);
+
+    const result = str(frame['result']);
+    if (frame['is_error'] === true || subtype.startsWith('error')) {
+      out.push({ type: 'error', message: this.errorMessage(frame, subtype, result), subtype });
+    } else {
+      out.push({ type: 'done', response: result ?? this.turnText });
+    }
+    this.resetTurn();
+  }
+
+  private errorMessage(frame: Record<string, unknown>, subtype: string, result: string | null) {
+    if (this.syntheticError) return this.syntheticError;
+    if (result) return result;
+    const errors = frame['errors'];
+    if (Array.isArray(errors)) {
+      const text = errors.filter((e): e is string => typeof e === 'string').join('\n');
+      if (text) return text;
+    }
+    switch (subtype) {
+      case 'error_max_turns':
+        return `Claude stopped: the turn reached its limit of ${num(frame['num_turns']) ?? 'maximum'} turns.`;
+      case 'error_during_execution':
+        return 'The turn stopped before it finished (interrupted, or an error while it ran).';
+      default:
+        return `The turn failed (${subtype || 'unknown error'}).`;
+    }
+  }
+
+  private onSystem(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    switch (frame['subtype']) {
+      case 'init':
+        return this.onInit(frame, out);
+      case 'status': {
+        const status = str(frame['status']);
+        const event: AgentEvent & { type: 'status' } = { type: 'status', status };
+        const mode = str(frame['permissionMode']);
+        if (mode) event.permission_mode = mode;
+        out.push(event);
+        return;
+      }
+      case 'compact_boundary':
+        return this.onCompactBoundary(frame, out);
+      case 'task_started':
+      case 'task_updated':
+      case 'task_notification':
+        return this.onTask(frame, out);
+    }
+  }
+
+  private onInit(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const sessionId = str(frame['session_id']) ?? '';
+    const model = str(frame['model']) ?? '';
+    const mode = str(frame['permissionMode']) ?? 'default';
+    this.model = model;
+    const key = `${sessionId}\n${model}\n${mode}`;
+    if (key === this.announced) return;
+    this.announced = key;
+    const event: AgentEvent & { type: 'session_started' } = {
+      type: 'session_started',
+      session_id: sessionId,
+      model,
+      cwd: str(frame['cwd']) ?? '',
+      permission_mode: mode,
+      tools: strings(frame['tools']),
+      slash_commands: strings(frame['slash_commands']),
+    };
+    const version = str(frame['claude_code_version']);
+    if (version) event.claude_code_version = version;
+    out.push(event);
+  }
+
+  private onCompactBoundary(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const meta = field(frame, 'compact_metadata', 'compactMetadata');
+    if (!isRecord(meta)) return;
+    const trigger = str(meta['trigger']);
+    const preTokens = num(field(meta, 'pre_tokens', 'preTokens'));
+    if (trigger === null || preTokens === null) return;
+    const event: AgentEvent & { type: 'compaction_boundary' } = {
+      type: 'compaction_boundary',
+      trigger,
+      pre_tokens: preTokens,
+    };
+    const postTokens = num(field(meta, 'post_tokens', 'postTokens'));
+    if (postTokens !== null) event.post_tokens = postTokens;
+    const durationMs = num(field(meta, 'duration_ms', 'durationMs'));
+    if (durationMs !== null) event.duration_ms = durationMs;
+    out.push(event);
+  }
+
+  private onTask(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const taskId = str(frame['task_id']);
+    if (!taskId) return;
+    const event: AgentEvent & { type: 'subagent' } = {
+      type: 'subagent',
+      task_id: taskId,
+      status: str(frame['status']) ?? String(frame['subtype']).replace(/^task_/, ''),
+    };
+    const toolUseId = str(frame['tool_use_id']);
+    if (toolUseId) event.tool_use_id = toolUseId;
+    const description = str(frame['description']);
+    if (description) event.description = description;
+    const summary = str(frame['summary']);
+    if (summary) event.summary = summary;
+    out.push(event);
+  }
+
+  private onControlRequest(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const requestId = str(frame['request_id']);
+    const request = frame['request'];
+    if (!requestId || !isRecord(request) || request['subtype'] !== 'can_use_tool') return;
+    const event: AgentEvent & { type: 'permission_request' } = {
+      type: 'permission_request',
+      request_id: requestId,
+      tool_name: str(request['tool_name']) ?? '',
+      input: asInput(request['input']),
+    };
+    const toolUseId = str(request['tool_use_id']);
+    if (toolUseId) event.tool_use_id = toolUseId;
+    const description = str(request['description']);
+    if (description) event.description = description;
+    const blockedPath = str(request['blocked_path']);
+    if (blockedPath) event.blocked_path = blockedPath;
+    const suggestions = request['permission_suggestions'];
+    if (Array.isArray(suggestions)) event.suggestions = suggestions.filter(isRecord);
+    out.push(event);
+  }
+
+  private onRateLimit(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const info = field(frame, 'rate_limit_info', 'rateLimitInfo');
+    if (!isRecord(info)) return;
+    const event: AgentEvent & { type: 'rate_limit' } = {
+      type: 'rate_limit',
+      status: str(info['status']) ?? 'unknown',
+    };
+    const resetsAt = num(field(info, 'resets_at', 'resetsAt'));
+    if (resetsAt !== null) event.resets_at = resetsAt;
+    const limitType = str(field(info, 'rate_limit_type', 'rateLimitType'));
+    if (limitType) event.rate_limit_type = limitType;
+    const utilization = num(info['utilization']);
+    if (utilization !== null) event.utilization = utilization;
+    out.push(event);
+  }
+
+  private emitText(text: string, parent: string | null, out: AgentEvent[]): void {
+    if (!text) return;
+    if (parent === null) this.turnText += text;
+    out.push({ type: 'assistant_text', text, parent_tool_use_id: parent });
+  }
+
+  private emitThinking(text: string, parent: string | null, out: AgentEvent[]): void {
+    if (text) out.push({ type: 'thinking', text, parent_tool_use_id: parent });
+  }
+
+  private emitStreamedToolUse(
+    block: OpenBlock & { type: 'tool_use' },
+    parent: string | null,
+    out: AgentEvent[],
+  ): void {
+    this.emitToolUse(block.id, block.name, streamedInput(block), parent, out);
+  }
+
+  private emitToolUse(
+    id: string,
+    name: string,
+    input: Record<string, unknown>,
+    parent: string | null,
+    out: AgentEvent[],
+  ): void {
+    if (this.emittedToolUses.has(id)) return;
+    this.emittedToolUses.add(id);
+    out.push({ type: 'tool_use', id, name, input, parent_tool_use_id: parent });
+  }
+
+  private emitToolResults(content: unknown, parent: string | null, out: AgentEvent[]): void {
+    if (!Array.isArray(content)) return;
+    for (const block of content) {
+      if (!isRecord(block) || block['type'] !== 'tool_result') continue;
+      const toolUseId = str(block['tool_use_id']);
+      if (!toolUseId || this.emittedToolResults.has(toolUseId)) continue;
+      this.emittedToolResults.add(toolUseId);
+      // A result whose use is still streaming: its use goes out first, as far as it got.
+      if (!this.emittedToolUses.has(toolUseId)) this.flushOpenToolUse(toolUseId, out);
+      out.push({
+        type: 'tool_result',
+        tool_use_id: toolUseId,
+        content: block['content'] ?? '',
+        is_error: block['is_error'] === true,
+        parent_tool_use_id: parent,
+      });
+    }
+  }
+
+  private flushOpenToolUse(toolUseId: string, out: AgentEvent[]): void {
+    for (const [key, stream] of this.streams) {
+      for (const block of stream.blocks.values()) {
+        if (block.type === 'tool_use' && block.id === toolUseId) {
+          this.emitStreamedToolUse(block, key === '' ? null : key, out);
+          return;
+        }
+      }
+    }
+  }
+
+  private contextWindow(modelUsage: unknown): number | undefined {
+    if (!isRecord(modelUsage)) return undefined;
+    const own = modelUsage[this.model];
+    const ownWindow = isRecord(own) ? num(own['contextWindow']) : null;
+    if (ownWindow !== null) return ownWindow;
+    let largest: number | undefined;
+    for (const usage of Object.values(modelUsage)) {
+      const window = isRecord(usage) ? num(usage['contextWindow']) : null;
+      if (window !== null && (largest === undefined || window > largest)) largest = window;
+    }
+    return largest;
+  }
+
+  private resetTurn(): void {
+    this.streams.clear();
+    this.streamedMessages.clear();
+    this.emittedToolUses.clear();
+    this.emittedToolResults.clear();
+    this.turnText = '';
+    this.syntheticError = null;
+  }
+}
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** obj[snake], else obj[camel]: stdout uses snake_case, on-disk transcripts camelCase. */
+function field(obj: Record<string, unknown>, snake: string, camel: string): unknown {
+  return obj[snake] ?? obj[camel];
+}
+
+function asInput(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
+}
+
+function streamedInput(block: OpenBlock & { type: 'tool_use' }): Record<string, unknown> {
+  if (block.json === '') return asInput(block.input);
+  try {
+    const parsed: unknown = JSON.parse(block.json);
+    if (isRecord(parsed)) return parsed;
+  } catch {
+    // Fall through: keep what arrived rather than lose it.
+  }
+  return { unparsed_input: block.json };
+}
+
+function parseUsage(value: unknown): Usage {
+  const usage = isRecord(value) ? value : {};
+  return {
+    input_tokens: num(usage['input_tokens']) ?? 0,
+    output_tokens: num(usage['output_tokens']) ?? 0,
+    cache_creation_input_tokens: num(usage['cache_creation_input_tokens']) ?? 0,
+    cache_read_input_tokens: num(usage['cache_read_input_tokens']) ?? 0,
+  };
+}
