@@ -59,11 +59,7 @@ export class ClaudeTranslator {
   /** Translates one parsed frame. */
   push(frame: Record<string, unknown>): AgentEvent[] {
     const out: AgentEvent[] = [];
-    try {
-      this.dispatch(frame, out);
-    } catch {
-      // A shape no rule foresaw: the events so far stand, the frame's raw bytes are in the raw view.
-    }
+    this.dispatch(frame, out);
     return out;
   }
 

@@ -1,0 +1,401 @@
+import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import type {
+  PermissionDecision,
+  PermissionMode,
+  SessionLifecycle,
+} from '../../shared/agent-control';
+import type { AgentEvent } from '../../shared/agent-event';
+import { locateClaude, type LocateOptions } from './claude-locator';
+import { ClaudeTranslator, HANDLED_FRAME_TYPES } from './claude-translator';
+import { controlRequest, userMessage } from './control-protocol';
+import { decodeLine, isRecord, str } from './parse-frame';
+import { PermissionGate } from './permission-gate';
+import { isVisibleText, RawRing } from './raw-tap';
+import { spawnPipeTransport } from './transport/pipe-transport';
+import { signalTree } from './transport/process-tree';
+import { spawnPtyTransport } from './transport/pty-transport';
+import type { Transport, TransportExit, TransportKind } from './transport/transport';
+
+/** The flags that make `claude` speak stream-json both ways and ask us for permissions. */
+export const HEADLESS_ARGS = [
+  '-p',
+  '--input-format',
+  'stream-json',
+  '--output-format',
+  'stream-json',
+  '--verbose',
+  '--include-partial-messages',
+  '--replay-user-messages',
+  '--permission-prompt-tool',
+  'stdio',
+];
+
+export interface StartOptions {
+  cwd: string;
+  model?: string;
+  permissionMode?: PermissionMode;
+  resume?: string;
+  transport?: TransportKind;
+  /** The environment the child inherits (default: this process's: API keys, proxies, HOME, …). */
+  env?: NodeJS.ProcessEnv;
+  /** How to find the CLI (the user's setting, or a fixed path through TETHER_CLAUDE). */
+  locate?: LocateOptions;
+  /** More CLI flags, e.g. ['--max-turns', '3']. */
+  extraArgs?: string[];
+  cols?: number;
+  rows?: number;
+}
+
+export interface SessionTimings {
+  /** How long `initialize` may take before the start is called failed. */
+  startTimeoutMs: number;
+  /** How long our own control requests (interrupt, set_model, …) may wait for their answer. */
+  controlTimeoutMs: number;
+  /** dispose(): after closing stdin, before SIGTERM; and again before SIGKILL. */
+  graceMs: number;
+}
+
+const DEFAULT_TIMINGS: SessionTimings = {
+  startTimeoutMs: 60_000,
+  controlTimeoutMs: 10_000,
+  graceMs: 1500,
+};
+
+export interface UnhandledOutput {
+  /** Unhandled lines so far in this session. */
+  count: number;
+  line: string;
+}
+
+export interface AgentSessionEvents {
+  event: [AgentEvent];
+  raw: [Buffer];
+  lifecycle: [SessionLifecycle];
+  /** Output that is neither a handled frame nor blank: the raw view should surface. */
+  unhandled: [UnhandledOutput];
+}
+
+interface OwnRequest {
+  resolve(response: Record<string, unknown>): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export class ControlRequestError extends Error {
+  override name = 'ControlRequestError';
+}
+
+export function defaultTransport(): TransportKind {
+  return process.platform === 'win32' ? 'pipe' : 'pty';
+}
+
+/**
+ * One long-lived `claude` process serving every turn of an agent block: it writes user messages
+ * and control requests to the CLI, turns its output into AgentEvents, and guarantees through the
+ * PermissionGate that no permission prompt is ever left unanswered.
+ */
+export class AgentSession extends EventEmitter<AgentSessionEvents> {
+  private transport: Transport | null = null;
+  private readonly translator = new ClaudeTranslator();
+  private readonly gate = new PermissionGate((line) => this.transport?.write(line));
+  private readonly raw: RawRing;
+  private readonly own = new Map<string, OwnRequest>();
+  private readonly timings: SessionTimings;
+  private requestCounter = 0;
+  private unhandledCount = 0;
+  private lastVisibleLines: string[] = [];
+  private lifecycle: SessionLifecycle = { state: 'starting' };
+  private disposing = false;
+  /** Set when `initialize` failed: the exit that follows is reported with this message. */
+  private startFailure: string | null = null;
+  private exited: Promise<void>;
+  private markExited!: () => void;
+
+  constructor(options: { rawCapacity?: number; timings?: Partial<SessionTimings> } = {}) {
+    super();
+    this.raw = new RawRing(options.rawCapacity);
+    this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
+    this.exited = new Promise((resolve) => (this.markExited = resolve));
+  }
+
+  get state(): SessionLifecycle {
+    return this.lifecycle;
+  }
+
+  get pid(): number | null {
+    return this.transport?.pid ?? null;
+  }
+
+  get unhandledLines(): number {
+    return this.unhandledCount;
+  }
+
+  /** The newest raw bytes of the session, for a raw view to replay. */
+  rawSnapshot(): Buffer {
+    return this.raw.snapshot();
+  }
+
+  get pendingPermissions(): string[] {
+    return this.gate.pendingIds;
+  }
+
+  /** Starts the CLI and waits until it answered `initialize`. Rejects with a message for the user. */
+  async start(options: StartOptions): Promise<void> {
+    this.setLifecycle({ state: 'starting' });
+    let transport: Transport;
+    try {
+      if (!existsSync(options.cwd)) {
+        throw new Error(`the working directory ${options.cwd} does not exist.`);
+      }
+      const { path } = await locateClaude({ env: options.env, ...options.locate });
+      const args = [...HEADLESS_ARGS];
+      if (options.model) args.push('--model', options.model);
+      if (options.permissionMode) args.push('--permission-mode', options.permissionMode);
+      if (options.resume) args.push('--resume', options.resume);
+      if (options.extraArgs) args.push(...options.extraArgs);
+      const spawn =
+        (options.transport ?? defaultTransport()) === 'pty'
+          ? spawnPtyTransport
+          : spawnPipeTransport;
+      transport = await spawn(
+        {
+          file: path,
+          args,
+          cwd: options.cwd,
+          env: options.env ?? process.env,
+          ...(options.cols ? { cols: options.cols } : {}),
+          ...(options.rows ? { rows: options.rows } : {}),
+        },
+        {
+          onData: (chunk) => this.onData(chunk),
+          onLine: (line) => this.onLine(line),
+          onOversizedLine: (bytes) =>
+            this.noteUnhandled(
+              `[Tether dropped an output line of ${bytes} bytes: over the size limit]`,
+            ),
+          onExit: (exit) => this.onExit(exit),
+        },
+      );
+    } catch (error) {
+      const message = startFailureMessage(error);
+      this.finish({
+        state: 'exited',
+        code: null,
+        signal: null,
+        reason: 'failed_to_start',
+        message,
+      });
+      throw new Error(message);
+    }
+    this.transport = transport;
+    try {
+      await this.request({ subtype: 'initialize' }, this.timings.startTimeoutMs);
+    } catch (error) {
+      const detail = this.lastVisibleLines.join(' | ') || (error as Error).message;
+      this.startFailure = `Claude Code did not start: ${detail}`;
+      await this.dispose();
+      throw new Error(this.startFailure);
+    }
+    this.setLifecycle({ state: 'ready', pid: transport.pid });
+  }
+
+  /** Sends a user message; the CLI queues it if a turn is running. */
+  send(text: string): void {
+    if (!this.transport || this.lifecycle.state === 'exited') {
+      throw new Error('The Claude session has ended; start a new one to continue.');
+    }
+    this.transport.write(userMessage(text));
+    this.setLifecycle({ state: 'busy' });
+  }
+
+  /** Stops the running turn (the CLI's interrupt request, not a kill); the session stays usable. */
+  async interrupt(): Promise<void> {
+    await this.request({ subtype: 'interrupt' });
+  }
+
+  async setPermissionMode(mode: PermissionMode): Promise<void> {
+    await this.request({ subtype: 'set_permission_mode', mode });
+  }
+
+  async setModel(model: string): Promise<void> {
+    await this.request({ subtype: 'set_model', model });
+  }
+
+  /** False when the request is no longer pending (answered, withdrawn, or the process is gone). */
+  answerPermission(requestId: string, decision: PermissionDecision): boolean {
+    return this.gate.answer(requestId, decision);
+  }
+
+  /** Denies every pending prompt, e.g. when the view that showed them goes away. */
+  denyPendingPermissions(message: string): void {
+    for (const id of this.gate.denyAll(message))
+      this.emitEvent({ type: 'permission_cancelled', request_id: id });
+  }
+
+  resize(cols: number, rows: number): void {
+    this.transport?.resize(cols, rows);
+  }
+
+  /**
+   * Ends the session: pending prompts are denied, stdin is closed so the CLI can leave on its own,
+   * then its process group gets SIGTERM and, after a bounded grace, SIGKILL.
+   */
+  async dispose(): Promise<void> {
+    const transport = this.transport;
+    if (!transport || this.disposing) return this.exited;
+    this.disposing = true;
+    this.denyPendingPermissions('The session was closed.');
+    transport.closeInput();
+    const steps: (NodeJS.Signals | null)[] = [null, 'SIGTERM', 'SIGKILL'];
+    for (const signal of steps) {
+      if (signal) transport.signal(signal);
+      if (await settlesWithin(this.exited, this.timings.graceMs)) break;
+    }
+    await this.exited;
+    // Whatever the CLI started in its group and left behind goes too.
+    if (process.platform !== 'win32') signalTree(transport.pid, 'SIGKILL');
+  }
+
+  private request(request: Record<string, unknown>, timeoutMs = this.timings.controlTimeoutMs) {
+    const transport = this.transport;
+    if (!transport || this.lifecycle.state === 'exited') {
+      return Promise.reject(new ControlRequestError('The Claude session has ended.'));
+    }
+    const requestId = `tether-${++this.requestCounter}`;
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.own.delete(requestId);
+        reject(
+          new ControlRequestError(
+            `Claude Code did not answer "${String(request['subtype'])}" within ${timeoutMs} ms.`,
+          ),
+        );
+      }, timeoutMs);
+      this.own.set(requestId, { resolve, reject, timer });
+      transport.write(controlRequest(requestId, request));
+    });
+  }
+
+  private onData(chunk: Buffer): void {
+    this.raw.append(chunk);
+    this.emit('raw', chunk);
+  }
+
+  private onLine(line: string): void {
+    const { value } = decodeLine(line);
+    const type = value ? str(value['type']) : null;
+    if (!value || type === null || !HANDLED_FRAME_TYPES.has(type)) {
+      if (isVisibleText(line)) this.noteUnhandled(line);
+      return;
+    }
+    switch (type) {
+      case 'control_request':
+        // Unserved subtypes are answered with an error by the gate and produce no event.
+        if (!this.gate.receive(value)) return;
+        break;
+      case 'control_cancel_request':
+        if (!this.gate.withdraw(str(value['request_id']) ?? '')) return;
+        break;
+      case 'control_response':
+        this.onControlResponse(value);
+        return;
+    }
+    let events: AgentEvent[];
+    try {
+      events = this.translator.push(value);
+    } catch {
+      // A translator fault must not take the session down; the bytes are in the raw view.
+      this.noteUnhandled(line);
+      return;
+    }
+    for (const event of events) this.emitEvent(event);
+    if (type === 'result' && this.lifecycle.state === 'busy') this.setLifecycle({ state: 'idle' });
+  }
+
+  private onControlResponse(frame: Record<string, unknown>): void {
+    const response = frame['response'];
+    if (!isRecord(response)) return;
+    const requestId = str(response['request_id']);
+    const own = requestId ? this.own.get(requestId) : undefined;
+    if (!requestId || !own) return;
+    this.own.delete(requestId);
+    clearTimeout(own.timer);
+    if (response['subtype'] === 'error') {
+      own.reject(
+        new ControlRequestError(str(response['error']) ?? 'Claude Code refused the request.'),
+      );
+    } else {
+      own.resolve(isRecord(response['response']) ? response['response'] : {});
+    }
+  }
+
+  private noteUnhandled(line: string): void {
+    this.unhandledCount++;
+    const text = line.length > 500 ? line.slice(0, 500) + '…' : line;
+    this.lastVisibleLines = [...this.lastVisibleLines.slice(-2), text];
+    this.emit('unhandled', { count: this.unhandledCount, line: text });
+  }
+
+  private onExit(exit: TransportExit): void {
+    for (const id of this.gate.dropAll())
+      this.emitEvent({ type: 'permission_cancelled', request_id: id });
+    for (const [, own] of this.own) {
+      clearTimeout(own.timer);
+      own.reject(new ControlRequestError('Claude Code exited before it answered.'));
+    }
+    this.own.clear();
+    for (const event of this.translator.end()) this.emitEvent(event);
+    const midTurn = this.lifecycle.state === 'busy';
+    const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+    let reason: SessionLifecycle & { state: 'exited' };
+    if (this.startFailure) {
+      reason = { state: 'exited', ...exit, reason: 'failed_to_start', message: this.startFailure };
+    } else if (this.disposing) {
+      reason = { state: 'exited', ...exit, reason: 'disposed', message: 'The session was closed.' };
+    } else if (!midTurn && exit.code === 0) {
+      reason = { state: 'exited', ...exit, reason: 'ended', message: 'Claude Code finished.' };
+    } else {
+      const last = this.lastVisibleLines.length
+        ? ` It said: ${this.lastVisibleLines.join(' | ')}`
+        : '';
+      const message = `Claude Code exited unexpectedly (${how}).${last} Its output is kept in the raw view; start a new session to continue.`;
+      if (midTurn) this.emitEvent({ type: 'error', message, subtype: 'process_exited' });
+      reason = { state: 'exited', ...exit, reason: 'crashed', message };
+    }
+    this.finish(reason);
+  }
+
+  private finish(exited: SessionLifecycle & { state: 'exited' }): void {
+    if (this.lifecycle.state === 'exited') return;
+    this.setLifecycle(exited);
+    this.markExited();
+  }
+
+  private emitEvent(event: AgentEvent): void {
+    this.emit('event', event);
+  }
+
+  private setLifecycle(next: SessionLifecycle): void {
+    if (this.lifecycle.state === 'exited') return;
+    if (this.lifecycle.state === next.state && next.state !== 'starting') return;
+    this.lifecycle = next;
+    this.emit('lifecycle', next);
+  }
+}
+
+function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+function startFailureMessage(error: unknown): string {
+  const err = error as NodeJS.ErrnoException;
+  if (err.name === 'ClaudeNotFoundError') return err.message;
+  return `Could not start Claude Code: ${err.message ?? String(error)}`;
+}

@@ -1,0 +1,64 @@
+import type { PermissionDecision } from '../../shared/agent-control';
+import type { PermissionSuggestion } from '../../shared/agent-event';
+
+/**
+ * The stdin side of Claude Code's control protocol (one JSON object a line). Every
+ * `control_request` the CLI sends blocks it until it gets exactly one of these answers.
+ */
+
+export function userMessage(text: string): string {
+  return line({
+    type: 'user',
+    message: { role: 'user', content: text },
+    parent_tool_use_id: null,
+    session_id: '',
+  });
+}
+
+export function controlRequest(requestId: string, request: Record<string, unknown>): string {
+  return line({ type: 'control_request', request_id: requestId, request });
+}
+
+export function permissionResponse(
+  requestId: string,
+  decision: PermissionDecision,
+  original: {
+    input: Record<string, unknown>;
+    toolName: string;
+    suggestions: PermissionSuggestion[];
+  },
+): string {
+  let response: Record<string, unknown>;
+  if (decision.behavior === 'deny') {
+    response = { behavior: 'deny', message: decision.message || 'The user denied this tool use.' };
+    if (decision.interrupt) response['interrupt'] = true;
+  } else {
+    // The CLI fails the tool with a validation error when updatedInput is missing.
+    response = { behavior: 'allow', updatedInput: decision.updatedInput ?? original.input };
+    if (decision.behavior === 'allow_always') {
+      const rule = decision.suggestion ??
+        original.suggestions[0] ?? {
+          type: 'addRules',
+          rules: [{ toolName: original.toolName }],
+          behavior: 'allow',
+          destination: 'localSettings',
+        };
+      response['updatedPermissions'] = [rule];
+    }
+  }
+  return line({
+    type: 'control_response',
+    response: { subtype: 'success', request_id: requestId, response },
+  });
+}
+
+export function errorResponse(requestId: string, error: string): string {
+  return line({
+    type: 'control_response',
+    response: { subtype: 'error', request_id: requestId, error },
+  });
+}
+
+function line(value: unknown): string {
+  return JSON.stringify(value) + '\n';
+}

@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import {
+  constants,
+  createWriteStream,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  type WriteStream,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A private named pipe for the child's stdin: `claude -p` refuses a TTY on stdin, so under a pty
+ * its input must come from elsewhere. The FIFO lives in a fresh 0700 temp dir with mode 600.
+ *
+ * We open it read-write: the open never blocks waiting for the child, and while we hold it the
+ * child never sees end of input, so stdin stays open for the whole session (closing it early
+ * makes later permission requests fail).
+ */
+export class StdinFifo {
+  readonly path: string;
+  private readonly dir: string;
+  private stream: WriteStream | null;
+
+  constructor() {
+    this.dir = mkdtempSync(join(tmpdir(), 'tether-'));
+    this.path = join(this.dir, 'stdin');
+    try {
+      execFileSync('mkfifo', ['-m', '600', this.path]);
+      const fd = openSync(this.path, constants.O_RDWR);
+      this.stream = createWriteStream('', { fd, autoClose: true });
+      this.stream.on('error', () => {});
+    } catch (error) {
+      rmSync(this.dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  write(text: string): void {
+    this.stream?.write(text);
+  }
+
+  /** Closes our end: the child reads end of input once what was written is consumed. */
+  close(): void {
+    this.stream?.end();
+    this.stream = null;
+  }
+
+  /** Closes our end and removes the FIFO and its directory. */
+  remove(): void {
+    this.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Quotes a string for a POSIX shell. */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}

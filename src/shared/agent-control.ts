@@ -1,0 +1,33 @@
+import type { PermissionSuggestion } from './agent-event';
+
+/** The user's answer to a `permission_request`. */
+export type PermissionDecision =
+  /** Run the tool, with the original input or the user's edited input. */
+  | { behavior: 'allow'; updatedInput?: Record<string, unknown> }
+  /** Run it and keep a rule: one of the request's `suggestions` (the first when not given). */
+  | {
+      behavior: 'allow_always';
+      suggestion?: PermissionSuggestion;
+      updatedInput?: Record<string, unknown>;
+    }
+  /** Do not run it; `message` tells Claude why, `interrupt` also ends the turn. */
+  | { behavior: 'deny'; message?: string; interrupt?: boolean };
+
+export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+/** Where an agent session is in its life. */
+export type SessionLifecycle =
+  | { state: 'starting' }
+  | { state: 'ready'; pid: number }
+  | { state: 'busy' }
+  | { state: 'idle' }
+  | {
+      state: 'exited';
+      code: number | null;
+      signal: string | null;
+      /** ended: stdin closed and it left; disposed: we ended it; crashed; failed_to_start. */
+      reason: 'ended' | 'disposed' | 'crashed' | 'failed_to_start';
+      /** For the user: what happened and what to do. */
+      message: string;
+    };
