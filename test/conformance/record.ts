@@ -53,6 +53,8 @@ export interface RecordResult {
   calls: MessagesCall[];
   /** Requests the fake answered 404 or failed on. */
   unexpected: string[];
+  /** Every request the fake received other than `POST /v1/messages` (method and URL). */
+  otherRequests: string[];
   /** The scenario's check: empty when the transcript shows what it should. */
   problems: string[];
   home: string;
@@ -314,6 +316,9 @@ export async function recordScenario(
       signal: exit.signal,
       calls: fake.calls,
       unexpected: unexpectedLog,
+      otherRequests: fake.requests
+        .filter((r) => !(r.method === 'POST' && r.path === '/v1/messages'))
+        .map((r) => `${r.method} ${r.url}`),
       problems,
       home,
       cwd,

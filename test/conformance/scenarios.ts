@@ -162,6 +162,24 @@ export function toolResultBeforeBlockStop(frames: Frame[]): boolean {
   return false;
 }
 
+/**
+ * Whether some tool_result frame arrives while the API message that carried its tool_use is
+ * still streaming (before that message's `message_stop`). 2.1.332 does this: tools run as soon as
+ * their block is complete, so results interleave with the rest of the message.
+ */
+export function toolResultInsideOpenMessage(frames: Frame[]): boolean {
+  let open = false;
+  for (const f of frames) {
+    if (f.type === 'stream_event') {
+      const t = obj(f.event).type;
+      if (t === 'message_start') open = true;
+      if (t === 'message_stop') open = false;
+    }
+    if (f.type === 'user' && open && toolResults([f]).length > 0) return true;
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scenarios
 // ---------------------------------------------------------------------------------------------
@@ -286,6 +304,11 @@ const parallelTools: Scenario = {
     );
     const uses = assistantBlocks(o.frames).filter((b) => b.type === 'tool_use');
     expect(p, uses.length === 2, 'expected two tool_use blocks');
+    expect(
+      p,
+      toolResultInsideOpenMessage(o.frames),
+      'no tool_result arrived while its assistant message was still streaming',
+    );
     return p;
   },
 };

@@ -34,8 +34,10 @@ export function claudePackageVersion(): string {
 }
 
 /**
- * The environment for one CLI run: only PATH (and a few locale/temp basics) are inherited, so no
- * real credentials or user settings leak in. `home` must be a throwaway directory.
+ * The environment for one CLI run: only PATH (and SHELL, LANG) are inherited, so no real
+ * credentials or user settings leak in. `home` must be a throwaway directory; `TMPDIR` is set to
+ * `<home>/tmp` (created here), because the CLI otherwise leaves task output files and sockets in
+ * `/tmp/claude-<uid>/` and `/tmp/cc-socks/`.
  */
 export function claudeEnv(
   home: string,
@@ -49,7 +51,7 @@ export function claudeEnv(
     XDG_CONFIG_HOME: path.join(home, '.config'),
     XDG_CACHE_HOME: path.join(home, '.cache'),
     XDG_DATA_HOME: path.join(home, '.local', 'share'),
-    TMPDIR: process.env.TMPDIR ?? '/tmp',
+    TMPDIR: path.join(home, 'tmp'),
     LANG: process.env.LANG ?? 'C.UTF-8',
     SHELL: process.env.SHELL ?? '/bin/bash',
     TERM: 'dumb',
@@ -60,5 +62,6 @@ export function claudeEnv(
     DISABLE_TELEMETRY: '1',
     DISABLE_ERROR_REPORTING: '1',
   };
+  fs.mkdirSync(path.join(home, 'tmp'), { recursive: true });
   return { ...env, ...extra };
 }

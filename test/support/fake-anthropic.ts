@@ -279,6 +279,16 @@ export function toolNames(body: MessagesRequestBody): string[] {
 }
 
 /**
+ * Whether the request comes from a subagent (Agent/Task tool). Claude Code 2.1.332 marks its
+ * system prompt with `cc_is_subagent=true` (in the billing-header line) and offers fewer tools.
+ * Scripts that need to be robust across CLI versions should also put a marker in the Agent
+ * `prompt` and look for it with {@link firstUserText}.
+ */
+export function isSubagentRequest(body: MessagesRequestBody): boolean {
+  return /cc_is_subagent=true/.test(systemText(body));
+}
+
+/**
  * Whether this is the CLI's compaction request (`/compact`): its last user message asks for a
  * summary of the conversation and no tools are in use.
  */
