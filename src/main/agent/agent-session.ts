@@ -13,7 +13,7 @@ import { decodeLine, isRecord, str } from './parse-frame';
 import { PermissionGate } from './permission-gate';
 import { isVisibleText, RawRing } from './raw-tap';
 import { spawnPipeTransport } from './transport/pipe-transport';
-import { signalTree } from './transport/process-tree';
+import { descendantsOf, signalProcesses } from './transport/process-tree';
 import { spawnPtyTransport } from './transport/pty-transport';
 import type { Transport, TransportExit, TransportKind } from './transport/transport';
 
@@ -245,6 +245,8 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     const transport = this.transport;
     if (!transport || this.disposing) return this.exited;
     this.disposing = true;
+    // Taken now: once the CLI is gone its orphans can no longer be traced back to it.
+    const descendants = process.platform === 'win32' ? [] : descendantsOf(transport.pid);
     this.denyPendingPermissions('The session was closed.');
     transport.closeInput();
     const steps: (NodeJS.Signals | null)[] = [null, 'SIGTERM', 'SIGKILL'];
@@ -253,8 +255,8 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       if (await settlesWithin(this.exited, this.timings.graceMs)) break;
     }
     await this.exited;
-    // Whatever the CLI started in its group and left behind goes too.
-    if (process.platform !== 'win32') signalTree(transport.pid, 'SIGKILL');
+    // Whatever the CLI started and left behind goes too.
+    signalProcesses(descendants, 'SIGKILL');
   }
 
   private request(request: Record<string, unknown>, timeoutMs = this.timings.controlTimeoutMs) {

@@ -1,0 +1,213 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AgentSession } from '../../src/main/agent/agent-session';
+import { descendantsOf } from '../../src/main/agent/transport/process-tree';
+import type { TransportKind } from '../../src/main/agent/transport/transport';
+import {
+  lastToolResults,
+  lastUserText,
+  textReply,
+  toolUseReply,
+  type FakeHandler,
+} from '../support/fake-anthropic';
+import { openSession, type Harness } from './harness';
+
+/** First the tool call, then (once its result is back) a closing text. */
+function toolThenText(name: string, input: Record<string, unknown>): FakeHandler {
+  return ({ body }) =>
+    lastToolResults(body).length > 0 ? textReply('All done.') : toolUseReply({ name, input });
+}
+
+/** Live (not zombie) processes among `pids`. */
+function alive(pids: number[]): number[] {
+  return pids.filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+    } catch {
+      return false;
+    }
+  });
+}
+
+const transports: TransportKind[] = process.platform === 'win32' ? ['pipe'] : ['pty', 'pipe'];
+
+describe.each(transports)('AgentSession over %s with the real CLI', (transport) => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it('runs an allowed Bash tool: the file exists and the result is not an error', async () => {
+    h = await openSession(transport, toolThenText('Bash', { command: 'echo hi > made.txt' }));
+    h.session.send('make a file');
+    const request = await h.waitForEvent('permission_request');
+    expect(request.tool_name).toBe('Bash');
+    expect(request.input).toMatchObject({ command: 'echo hi > made.txt' });
+    expect(h.session.answerPermission(request.request_id, { behavior: 'allow' })).toBe(true);
+    expect(h.session.answerPermission(request.request_id, { behavior: 'allow' })).toBe(false);
+    await h.waitForEvent('done');
+    expect(readFileSync(join(h.cwd, 'made.txt'), 'utf8')).toBe('hi\n');
+    const result = await h.waitForEvent('tool_result');
+    expect(result.is_error).toBe(false);
+    const types = h.events.map((e) => e.type);
+    expect(types.indexOf('tool_use')).toBeLessThan(types.indexOf('tool_result'));
+  });
+
+  it('does not run a denied tool, and Claude gets an is_error result with our message', async () => {
+    h = await openSession(transport, toolThenText('Bash', { command: 'echo no > denied.txt' }));
+    h.session.send('make a file');
+    const request = await h.waitForEvent('permission_request');
+    h.session.answerPermission(request.request_id, { behavior: 'deny', message: 'Not today.' });
+    const result = await h.waitForEvent('tool_result');
+    expect(result.is_error).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('Not today.');
+    await h.waitForEvent('done');
+    expect(existsSync(join(h.cwd, 'denied.txt'))).toBe(false);
+  });
+
+  it('writes the rule for "always allow" into .claude/settings.local.json', async () => {
+    h = await openSession(transport, toolThenText('Bash', { command: 'echo a > always.txt' }));
+    h.session.send('make a file');
+    const request = await h.waitForEvent('permission_request');
+    expect(request.suggestions?.length).toBeGreaterThan(0);
+    h.session.answerPermission(request.request_id, { behavior: 'allow_always' });
+    await h.waitForEvent('done');
+    expect(existsSync(join(h.cwd, 'always.txt'))).toBe(true);
+    const settings = readFileSync(join(h.cwd, '.claude', 'settings.local.json'), 'utf8');
+    expect(JSON.parse(settings).permissions.allow.join(' ')).toContain('Bash');
+  });
+
+  it('interrupts a streaming turn, then takes another turn in the same process', async () => {
+    h = await openSession(transport, ({ index }) =>
+      index === 0
+        ? textReply('word '.repeat(200), { chunks: 200, delayMs: 25 })
+        : textReply('Second turn works.'),
+    );
+    const pid = h.session.pid;
+    h.session.send('talk for a long time');
+    await h.waitForEvent('assistant_text');
+    await h.session.interrupt();
+    const error = await h.waitForEvent('error');
+    expect(error.subtype).toBe('error_during_execution');
+    await h.waitForState('idle');
+    h.session.send('again');
+    const done = await h.waitForEvent('done');
+    expect(done.response).toBe('Second turn works.');
+    expect(h.session.pid).toBe(pid);
+    const streamed = h.events.filter((e) => e.type === 'assistant_text').length;
+    expect(streamed).toBeLessThan(200);
+  });
+
+  it('serves two turns from one process', async () => {
+    h = await openSession(transport, ({ body }) =>
+      textReply(`echo: ${lastUserText(body).slice(-5)}`),
+    );
+    const pid = h.session.pid;
+    h.session.send('first');
+    await h.waitForEvent('done');
+    h.session.send('second');
+    await h.waitUntil(() => h!.events.filter((e) => e.type === 'done').length === 2, 'two dones');
+    expect(h.events.filter((e) => e.type === 'done')).toEqual([
+      { type: 'done', response: 'echo: first' },
+      { type: 'done', response: 'echo: econd' },
+    ]);
+    expect(h.session.pid).toBe(pid);
+  });
+
+  it('applies set_permission_mode: in acceptEdits a Write runs without asking', async () => {
+    h = await openSession(transport, ({ body }) =>
+      lastToolResults(body).length > 0
+        ? textReply('Written.')
+        : toolUseReply({
+            name: 'Write',
+            input: { file_path: join(h!.cwd, 'auto.txt'), content: 'x' },
+          }),
+    );
+    await h.session.setPermissionMode('acceptEdits');
+    await h.waitForEvent('status', (e) => e.permission_mode === 'acceptEdits');
+    h.session.send('write it');
+    await h.waitForEvent('done');
+    expect(h.events.some((e) => e.type === 'permission_request')).toBe(false);
+    expect(readFileSync(join(h.cwd, 'auto.txt'), 'utf8')).toBe('x');
+  });
+
+  it('delivers a 300 KB prompt intact', async () => {
+    h = await openSession(transport, () => textReply('Got it.'));
+    const prompt = Array.from({ length: 300_000 / 25 }, (_, i) =>
+      `ligne ${i} — ü✓ `.padEnd(25, '.'),
+    ).join('');
+    h.session.send(prompt);
+    await h.waitForEvent('done');
+    expect(h.fake.calls[0]?.body).toBeDefined();
+    expect(lastUserText(h.fake.calls[0]!.body)).toContain(prompt);
+    const receipt = await h.waitForEvent('user_message');
+    expect(receipt.text).toBe(prompt);
+  });
+
+  it('leaves nothing waiting when the CLI exits while a prompt is pending', async () => {
+    h = await openSession(transport, toolThenText('Bash', { command: 'echo x > pending.txt' }));
+    h.session.send('run it');
+    const request = await h.waitForEvent('permission_request');
+    process.kill(h.session.pid!, 'SIGKILL');
+    const exited = await h.waitForState('exited');
+    expect(exited).toMatchObject({ reason: 'crashed', signal: 'SIGKILL' });
+    expect(h.session.pendingPermissions).toEqual([]);
+    expect(h.session.answerPermission(request.request_id, { behavior: 'allow' })).toBe(false);
+    await h.waitForEvent('permission_cancelled', (e) => e.request_id === request.request_id);
+    const error = await h.waitForEvent('error', (e) => e.subtype === 'process_exited');
+    expect(error.message).toMatch(/exited unexpectedly.*raw view/);
+    expect(h.session.rawSnapshot().length).toBeGreaterThan(0);
+    await expect(h.session.interrupt()).rejects.toThrow(/ended/);
+  });
+
+  it('leaves no process and no FIFO behind after dispose()', async () => {
+    h = await openSession(
+      transport,
+      toolThenText('Bash', { command: 'echo go > go.txt; sleep 30' }),
+    );
+    const pid = h.session.pid!;
+    const fifoDirs = () =>
+      readdirSync('/tmp').filter(
+        (n) => n.startsWith('tether-') && !n.includes('-home-') && !n.includes('-cwd-'),
+      );
+    h.session.send('sleep');
+    const request = await h.waitForEvent('permission_request');
+    h.session.answerPermission(request.request_id, { behavior: 'allow' });
+    let tree: number[] = [];
+    await h.waitUntil(() => {
+      tree = descendantsOf(pid);
+      return readdirSync(h!.cwd).includes('go.txt') && tree.length > 1;
+    }, 'the tool’s sleep to start');
+    const before = fifoDirs();
+    await h.session.dispose();
+    expect(h.session.state).toMatchObject({ state: 'exited', reason: 'disposed' });
+    expect(alive([pid, ...tree])).toEqual([]);
+    if (transport === 'pty') expect(fifoDirs().length).toBeLessThan(before.length);
+  });
+});
+
+describe('AgentSession start failures', () => {
+  it('explains a missing CLI: what was tried and how to install it', async () => {
+    const session = new AgentSession();
+    const states: string[] = [];
+    session.on('lifecycle', (l) => states.push(l.state));
+    const start = session.start({
+      cwd: process.cwd(),
+      env: { PATH: '/nonexistent' },
+      locate: { loginShellPath: async () => null, projectDir: '/' },
+    });
+    await expect(start).rejects.toThrow(/Claude Code CLI not found.*PATH.*Install Claude Code/);
+    expect(states).toEqual(['starting', 'exited']);
+    expect(session.state).toMatchObject({ reason: 'failed_to_start' });
+  });
+
+  it('explains a missing working directory', async () => {
+    const session = new AgentSession();
+    await expect(session.start({ cwd: '/nonexistent/dir' })).rejects.toThrow(
+      /working directory \/nonexistent\/dir does not exist/,
+    );
+  });
+});

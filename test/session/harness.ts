@@ -1,0 +1,109 @@
+/**
+ * Starts a real AgentSession (real CLI, real transport) against the scripted Messages API, with a
+ * throwaway HOME and working directory, and records everything it emits.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SessionLifecycle } from '../../src/shared/agent-control';
+import type { AgentEvent } from '../../src/shared/agent-event';
+import { AgentSession, type StartOptions } from '../../src/main/agent/agent-session';
+import type { TransportKind } from '../../src/main/agent/transport/transport';
+import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
+import {
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type FakeHandler,
+} from '../support/fake-anthropic';
+
+export interface Harness {
+  session: AgentSession;
+  fake: FakeAnthropic;
+  cwd: string;
+  events: AgentEvent[];
+  lifecycle: SessionLifecycle[];
+  /** Resolves with the first event (seen so far or later) that matches. */
+  waitForEvent<T extends AgentEvent['type']>(
+    type: T,
+    match?: (e: AgentEvent & { type: T }) => boolean,
+  ): Promise<AgentEvent & { type: T }>;
+  waitForState(state: SessionLifecycle['state']): Promise<SessionLifecycle>;
+  /** Resolves once `condition` holds (checked on every event and state change). */
+  waitUntil(condition: () => boolean, what: string): Promise<true>;
+  close(): Promise<void>;
+}
+
+export async function openSession(
+  transport: TransportKind,
+  handler: FakeHandler,
+  start: Partial<StartOptions> = {},
+): Promise<Harness> {
+  const fake = await startFakeAnthropic(handler);
+  const home = mkdtempSync(join(tmpdir(), 'tether-home-'));
+  const cwd = mkdtempSync(join(tmpdir(), 'tether-cwd-'));
+  const session = new AgentSession();
+  const events: AgentEvent[] = [];
+  const lifecycle: SessionLifecycle[] = [];
+  session.on('event', (e) => events.push(e));
+  session.on('lifecycle', (l) => lifecycle.push(l));
+
+  const waitFor = <T>(pick: () => T | undefined, what: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        const found = pick();
+        if (found === undefined) return false;
+        cleanup();
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(
+          new Error(
+            `timed out waiting for ${what}; events: ${JSON.stringify(events.map((e) => e.type))}`,
+          ),
+        );
+      }, 20_000);
+      const cleanup = () => {
+        clearTimeout(timer);
+        session.off('event', check);
+        session.off('lifecycle', check);
+      };
+      if (check()) return;
+      session.on('event', check);
+      session.on('lifecycle', check);
+    });
+
+  await session.start({
+    cwd,
+    transport,
+    env: { ...claudeEnv(home, fake.url), TETHER_CLAUDE: CLAUDE_BIN },
+    ...start,
+  });
+
+  return {
+    session,
+    fake,
+    cwd,
+    events,
+    lifecycle,
+    waitForEvent: (type, match) =>
+      waitFor(
+        () =>
+          events.find(
+            (e): e is AgentEvent & { type: typeof type } =>
+              e.type === type && (!match || match(e as never)),
+          ),
+        `a ${type} event`,
+      ),
+    waitUntil: (condition, what) => waitFor(() => (condition() ? true : undefined), what),
+    waitForState: (state) =>
+      waitFor(() => (session.state.state === state ? session.state : undefined), `state ${state}`),
+    async close() {
+      await session.dispose();
+      await fake.close();
+      rmSync(home, { recursive: true, force: true });
+      rmSync(cwd, { recursive: true, force: true });
+    },
+  };
+}
