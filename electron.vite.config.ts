@@ -7,7 +7,11 @@ export default defineConfig({
     build: { rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } } },
   },
   preload: {
-    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } } },
+    build: {
+      // A sandboxed preload cannot require packages: bundle the contract's zod into it.
+      externalizeDeps: false,
+      rollupOptions: { input: { index: resolve(__dirname, 'src/preload/index.ts') } },
+    },
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),

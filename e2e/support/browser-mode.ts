@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+
+const root = join(__dirname, '..', '..');
+
+/** One `npm run web` process (the real CLI) with its own workspace and state folders. */
+export class BrowserMode {
+  url = '';
+  private child: ChildProcess | undefined;
+  output = '';
+
+  constructor(
+    readonly workspaceDir: string,
+    readonly stateDir: string,
+    readonly home: string,
+  ) {}
+
+  async start(): Promise<string> {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(root, 'src/main/host/web-cli.ts'),
+        '--cwd',
+        this.workspaceDir,
+        '--state-dir',
+        this.stateDir,
+      ],
+      {
+        cwd: root,
+        // A plain bash with no rc files: the specs must not depend on the machine's prompt.
+        env: { ...process.env, SHELL: '/bin/bash', HOME: this.home },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    this.child = child;
+    child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.url = await new Promise<string>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        this.output += chunk.toString();
+        const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.exec(this.output);
+        if (match) resolve(match[0]);
+      });
+      child.once('exit', (code) =>
+        reject(new Error(`web-cli exited with ${code}:\n${this.output}`)),
+      );
+    });
+    return this.url;
+  }
+
+  get origin(): string {
+    return new URL(this.url).origin;
+  }
+
+  get token(): string {
+    return new URL(this.url).searchParams.get('token') ?? '';
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+export const test = base.extend<{ browserMode: BrowserMode }>({
+  // Playwright reads a fixture's dependencies from this pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  browserMode: async ({}, use) => {
+    const dir = await mkdtemp(join(tmpdir(), 'tether-e2e-'));
+    const [workspace, state, home] = ['workspace', 'state', 'home'].map((name) => join(dir, name));
+    await Promise.all([workspace, state, home].map((path) => mkdir(path!, { recursive: true })));
+    const mode = new BrowserMode(workspace!, state!, home!);
+    await mode.start();
+    await use(mode);
+    await mode.stop();
+    await rm(dir, { recursive: true, force: true });
+  },
+});
+
+export { expect };
+
+/** Waits for the workspace and for the first terminal's shell to be ready for input. */
+export async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole('button', { name: 'New terminal' })).toBeVisible();
+}
+
+/** Opens the app and returns its first terminal once that has the keyboard focus. */
+export async function openFirstTerminal(page: Page, url: string): Promise<Locator> {
+  await openApp(page, url);
+  const terminal = terminals(page).first();
+  await expect(terminal.locator('textarea')).toBeFocused();
+  return terminal;
+}
+
+export function terminals(page: Page): Locator {
+  return page.getByRole('region', { name: 'Terminal' });
+}
+
+/** The rows xterm shows (its DOM renderer). */
+export function rows(terminal: Locator): Locator {
+  return terminal.locator('.xterm-rows > div');
+}
+
+export function row(terminal: Locator, text: RegExp): Locator {
+  return rows(terminal).filter({ hasText: text });
+}
+
+export async function runInTerminal(page: Page, command: string): Promise<void> {
+  await page.keyboard.type(command);
+  await page.keyboard.press('Enter');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(root, 'e2e', 'screenshots', `${name}.png`) });
+}

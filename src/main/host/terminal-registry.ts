@@ -1,0 +1,62 @@
+import { existsSync, statSync } from 'node:fs';
+import type { EventMessage, RequestParams } from '../../shared/host-contract';
+import type { ShellSpec } from '../pty/shell';
+import { TerminalSession, type TerminalSessionOptions } from '../pty/terminal-session';
+
+export interface TerminalDefaults {
+  shell: ShellSpec;
+  workspaceDir: string;
+  env?: NodeJS.ProcessEnv;
+  batchMs?: number;
+  watermarks?: TerminalSessionOptions['watermarks'];
+}
+
+/** The terminals one client opened: only that client can address them, and they end with it. */
+export class TerminalRegistry {
+  private readonly sessions = new Map<string, TerminalSession>();
+
+  constructor(
+    private readonly defaults: TerminalDefaults,
+    private readonly emit: (event: EventMessage) => void,
+  ) {}
+
+  open({ terminalId, cwd, cols, rows }: RequestParams<'openTerminal'>): { cwd: string } {
+    if (this.sessions.has(terminalId)) throw new Error(`terminal ${terminalId} is already open`);
+    const startIn = cwd && isDirectory(cwd) ? cwd : this.defaults.workspaceDir;
+    const session = new TerminalSession({
+      ...this.defaults,
+      cwd: startIn,
+      cols,
+      rows,
+      onData: (data) => this.emit({ name: 'terminalData', payload: { terminalId, data } }),
+      onExit: (exitCode, signal) => {
+        this.sessions.delete(terminalId);
+        this.emit({ name: 'terminalExit', payload: { terminalId, exitCode, signal } });
+      },
+    });
+    this.sessions.set(terminalId, session);
+    return { cwd: startIn };
+  }
+
+  get(terminalId: string): TerminalSession {
+    const session = this.sessions.get(terminalId);
+    if (!session) throw new Error(`no open terminal ${terminalId}`);
+    return session;
+  }
+
+  async close(terminalId: string): Promise<void> {
+    await this.sessions.get(terminalId)?.kill();
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((session) => session.kill()));
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return existsSync(path) && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,67 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { workspaceStateSchema } from '../../shared/workspace-state';
+import { defaultShell } from '../pty/shell';
+import { userConfigDir } from './config-dir';
+import { Host } from './host';
+import { JsonFile } from './json-file';
+import { startWebServer } from './web-server';
+
+// `npm run web [-- --port N --cwd DIR --state-dir DIR]`: Tether in a browser tab, no Electron.
+
+const usage = 'usage: npm run web -- [--port N] [--cwd DIR] [--state-dir DIR]';
+
+function fail(message: string): never {
+  console.error(`tether web: ${message}\n${usage}`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        cwd: { type: 'string' },
+        'state-dir': { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`bad port ${values.port}`);
+  const workspaceDir = resolve(values.cwd ?? process.cwd());
+  if (!existsSync(workspaceDir) || !statSync(workspaceDir).isDirectory()) {
+    fail(`${workspaceDir} is not a directory`);
+  }
+  const rendererDir = resolve(__dirname, '../../../out/renderer');
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    fail(`no built renderer in ${rendererDir}; run "npm run build" first`);
+  }
+  const stateDir = resolve(values['state-dir'] ?? userConfigDir());
+
+  const host = new Host({
+    workspaceDir,
+    shell: defaultShell(),
+    workspace: new JsonFile(join(stateDir, 'browser-workspace.json'), workspaceStateSchema),
+  });
+  let server;
+  try {
+    server = await startWebServer({ host, rendererDir, port });
+  } catch (error) {
+    fail(`cannot listen on 127.0.0.1:${port} (${(error as Error).message})`);
+  }
+  console.log(`Tether browser mode in ${workspaceDir}\n${server.url}`);
+
+  const stop = async () => {
+    await host.dispose();
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+void main();

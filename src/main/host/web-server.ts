@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { clientFrameSchema, type ServerFrame } from '../../shared/host-contract';
+import type { Host } from './host';
+import { readStaticFile } from './static-files';
+import { WebAccess } from './web-access';
+
+export interface WebServerOptions {
+  host: Host;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  log?: (message: string) => void;
+}
+
+export interface WebServer {
+  /** The address to open, token included. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const securityHeaders = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
+  // The token is in the page's URL: never hand it to another site.
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
+/** Browser mode: the built renderer and the host over a WebSocket, on 127.0.0.1 only. */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const log = options.log ?? console.warn;
+  const token = randomBytes(24).toString('base64url');
+  const server = createServer();
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const access = new WebAccess(token, port);
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    void serveFile(options.rendererDir, access, request, response);
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const decision = url.pathname === '/ws' ? access.check(url, request.headers) : undefined;
+    if (!decision?.ok) {
+      log(`tether web: refused a WebSocket (${decision ? decision.reason : 'wrong path'})`);
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => bindSocket(options.host, ws, log));
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    close: async () => {
+      for (const client of sockets.clients) client.terminate();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+async function serveFile(
+  root: string,
+  access: WebAccess,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const decision = access.check(url, request.headers);
+  if (!decision.ok) return void reply(response, 403, `Forbidden: ${decision.reason}\n`);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return void reply(response, 405, 'Method not allowed\n');
+  }
+  const file = await readStaticFile(root, url.pathname);
+  if (!file) return void reply(response, 404, 'Not found\n');
+  response.writeHead(200, {
+    ...securityHeaders,
+    'Content-Type': file.contentType,
+    ...(decision.viaQuery ? { 'Set-Cookie': access.sessionCookie() } : {}),
+  });
+  response.end(request.method === 'HEAD' ? undefined : file.body);
+}
+
+function reply(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8' });
+  response.end(text);
+}
+
+/** The WebSocket adapter: frames in, host requests; host replies and events, frames out. */
+function bindSocket(host: Host, ws: WebSocket, log: (message: string) => void): void {
+  const send = (frame: ServerFrame) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  };
+  const connection = host.connect((event) => send({ type: 'event', event }));
+  ws.on('message', (data, isBinary) => {
+    let frame;
+    try {
+      frame = clientFrameSchema.safeParse(isBinary ? undefined : JSON.parse(data.toString()));
+    } catch {
+      frame = undefined;
+    }
+    if (!frame?.success) {
+      log('tether web: ignored a malformed WebSocket frame');
+      return;
+    }
+    const { id, name, params } = frame.data;
+    void connection
+      .request(name, params)
+      .then((response) => send({ type: 'response', id, response }));
+  });
+  ws.on('close', () => void connection.close());
+}

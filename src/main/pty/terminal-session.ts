@@ -1,0 +1,107 @@
+import { spawn, type IPty } from 'node-pty';
+import { signalTree } from '../agent/transport/process-tree';
+import { FlowControl } from './flow-control';
+import { OutputBatcher } from './output-batcher';
+import type { ShellSpec } from './shell';
+
+export interface TerminalSessionOptions {
+  shell: ShellSpec;
+  cwd: string;
+  cols: number;
+  rows: number;
+  env?: NodeJS.ProcessEnv;
+  batchMs?: number;
+  watermarks?: { high: number; low: number };
+  onData(data: string): void;
+  onExit(exitCode: number, signal: number | null): void;
+}
+
+// A shell that ignores SIGHUP gets this long before it is killed outright (DESIGN §5).
+const FORCED_KILL_MS = 5_000;
+
+/**
+ * One shell in a pty: output batched and flow-controlled by the viewer's acknowledgements, and a
+ * kill that ends the shell's whole process group rather than one pid.
+ */
+export class TerminalSession {
+  private readonly pty: IPty;
+  private readonly flow: FlowControl;
+  private readonly batcher: OutputBatcher;
+  private readonly exited: Promise<void>;
+  private hasExited = false;
+
+  constructor(options: TerminalSessionOptions) {
+    this.flow = new FlowControl(options.watermarks?.high, options.watermarks?.low);
+    this.batcher = new OutputBatcher((data) => {
+      if (this.flow.sent(data.length)) this.pty.pause();
+      options.onData(data);
+    }, options.batchMs);
+    this.pty = spawn(options.shell.file, options.shell.args, {
+      name: 'xterm-256color',
+      cols: options.cols,
+      rows: options.rows,
+      cwd: options.cwd,
+      env: {
+        ...(options.env ?? process.env),
+        TERM: 'xterm-256color',
+        COLORTERM: 'truecolor',
+        TERM_PROGRAM: 'Tether',
+      },
+    });
+    this.pty.onData((chunk) => this.batcher.push(chunk));
+    // node-pty reports the exit only once the pty has been read to its end, so a flush here
+    // delivers everything the shell wrote before the exit notice.
+    this.exited = new Promise((resolve) => {
+      this.pty.onExit(({ exitCode, signal }) => {
+        this.hasExited = true;
+        this.batcher.flush();
+        options.onExit(exitCode, signal || null);
+        resolve();
+      });
+    });
+  }
+
+  get pid(): number {
+    return this.pty.pid;
+  }
+
+  /** Characters delivered but not yet acknowledged by the viewer. */
+  get unacknowledged(): number {
+    return this.flow.pending;
+  }
+
+  get isPaused(): boolean {
+    return this.flow.isPaused;
+  }
+
+  write(data: string): void {
+    if (!this.hasExited) this.pty.write(data);
+  }
+
+  resize(cols: number, rows: number): void {
+    if (!this.hasExited) this.pty.resize(cols, rows);
+  }
+
+  acknowledge(chars: number): void {
+    if (this.flow.acknowledged(chars)) this.pty.resume();
+  }
+
+  /** Ends the shell and every process it started; resolves once the shell has exited. */
+  async kill(): Promise<void> {
+    if (this.hasExited) return;
+    this.signalGroup('SIGHUP');
+    // A paused pty is never read to its end, so the exit notice would never come.
+    this.pty.resume();
+    const timer = setTimeout(() => this.signalGroup('SIGKILL'), FORCED_KILL_MS);
+    await this.exited;
+    clearTimeout(timer);
+    this.batcher.dispose();
+  }
+
+  private signalGroup(signal: NodeJS.Signals): void {
+    // ConPTY ends its whole console with the pty; elsewhere jobs the shell started sit in process
+    // groups of their own, so each descendant gets the signal too.
+    if (process.platform === 'win32') this.pty.kill();
+    else signalTree(this.pty.pid, signal);
+  }
+}

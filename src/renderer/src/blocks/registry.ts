@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import type { CommandId } from '../../../shared/commands';
+import type { HostApi } from '../../../shared/host-api';
+import type { BlockSpec } from '../../../shared/workspace-state';
+import { AgentBlock } from './agent/AgentBlock';
+import { TerminalBlock } from './terminal/TerminalBlock';
+
+/** What the workspace can ask of a mounted block. */
+export interface BlockHandle {
+  focus(): void;
+  /** Runs one of the commands whose action is `{ type: 'block' }` for this kind (copy, find, …). */
+  run(commandId: CommandId): void;
+}
+
+export interface BlockProps {
+  blockId: string;
+  spec: BlockSpec;
+  api: HostApi;
+  onSpecChange(patch: Partial<BlockSpec>): void;
+  handleRef(handle: BlockHandle | null): void;
+}
+
+export interface BlockKind {
+  kind: string;
+  /** The block's region name. */
+  label: string;
+  /** The command that opens one, shown as a toolbar button. */
+  newCommand: CommandId;
+  component: ComponentType<BlockProps>;
+}
+
+// A block kind is one entry here plus its commands in shared/commands.ts and their actions in
+// workspace/commands.ts; the toolbar, the palette and persistence follow.
+export const blockKinds: readonly BlockKind[] = [
+  { kind: 'terminal', label: 'Terminal', newCommand: 'terminal.new', component: TerminalBlock },
+  { kind: 'agent', label: 'Agent', newCommand: 'agent.new', component: AgentBlock },
+];
+
+export function findBlockKind(kind: string): BlockKind | undefined {
+  return blockKinds.find((entry) => entry.kind === kind);
+}

@@ -1,0 +1,119 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { EventPayload } from '../../../../shared/host-contract';
+import { safeExternalUrl } from '../../../../shared/external-url';
+import type { BlockProps } from '../registry';
+import { FindBar } from './FindBar';
+import { linkTerminal } from './terminal-link';
+import { TerminalView } from './terminal-view';
+
+/** The user's shell in xterm.js; when the shell exits the block says so and offers a restart. */
+export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: BlockProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const restartButton = useRef<HTMLButtonElement>(null);
+  // The view is made in a layout effect and read through a ref, so the workspace can focus it in
+  // the same commit that mounted the block.
+  const viewRef = useRef<TerminalView | null>(null);
+  const [view, setView] = useState<TerminalView | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const [exit, setExit] = useState<EventPayload<'terminalExit'> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [finding, setFinding] = useState(false);
+  const latest = useRef({ spec, onSpecChange });
+  latest.current = { spec, onSpecChange };
+
+  useLayoutEffect(() => {
+    const created = new TerminalView(container.current!, {
+      openLink: (url) => {
+        const safe = safeExternalUrl(url);
+        if (!safe) return;
+        api.openExternal({ url: safe }).then(
+          ({ opened }) => opened || window.open(safe, '_blank', 'noopener,noreferrer'),
+          (failure: Error) => setError(failure.message),
+        );
+      },
+    });
+    const observer = new ResizeObserver(() => created.fit());
+    observer.observe(container.current!);
+    viewRef.current = created;
+    setView(created);
+    return () => {
+      observer.disconnect();
+      viewRef.current = null;
+      created.dispose();
+    };
+  }, [api]);
+
+  useEffect(() => {
+    if (!view) return;
+    return linkTerminal(api, view, `${blockId}.${generation}`, latest.current.spec.cwd, {
+      onOpen: (cwd) => {
+        if (cwd !== latest.current.spec.cwd) latest.current.onSpecChange({ cwd });
+      },
+      onExit: setExit,
+      onError: setError,
+    });
+  }, [api, view, blockId, generation]);
+
+  useEffect(() => {
+    handleRef({
+      focus: () => (exit ? restartButton.current?.focus() : viewRef.current?.focus()),
+      run: (commandId) => {
+        const view = viewRef.current;
+        if (!view) return;
+        if (commandId === 'terminal.find') setFinding(true);
+        if (commandId === 'terminal.copy' && view.term.hasSelection()) {
+          void navigator.clipboard.writeText(view.term.getSelection());
+        }
+        if (commandId === 'terminal.paste') {
+          navigator.clipboard.readText().then(
+            (text) => view.term.paste(text),
+            () => setError('The clipboard could not be read.'),
+          );
+        }
+      },
+    });
+    return () => handleRef(null);
+  });
+
+  const restart = () => {
+    view?.term.reset();
+    setExit(null);
+    setError(null);
+    setGeneration((current) => current + 1);
+    view?.focus();
+  };
+
+  return (
+    <div className="terminal-block">
+      {finding && view && (
+        <FindBar
+          search={view.search}
+          onClose={() => {
+            setFinding(false);
+            view.focus();
+          }}
+        />
+      )}
+      <div className="terminal-container" ref={container} />
+      {exit && (
+        <div className="terminal-exit" role="status">
+          <span>
+            The shell exited
+            {exit.signal ? ` on signal ${exit.signal}` : ` with code ${exit.exitCode}`}.
+          </span>
+          <button type="button" ref={restartButton} onClick={restart} autoFocus>
+            Restart shell
+          </button>
+        </div>
+      )}
+      {error && (
+        <div className="block-error" role="alert">
+          {error}
+          <button type="button" aria-label="Dismiss" onClick={() => setError(null)}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { HostApi } from '../../../../shared/host-api';
+import type { EventPayload } from '../../../../shared/host-contract';
+import { Acknowledgements } from './acknowledgements';
+import type { TerminalView } from './terminal-view';
+
+export interface TerminalLinkEvents {
+  onOpen(cwd: string): void;
+  onExit(exit: EventPayload<'terminalExit'>): void;
+  onError(message: string): void;
+}
+
+/**
+ * Joins one xterm to one host terminal: output in (acknowledged once xterm has parsed it, which
+ * is what lets the host pause a flooding shell), keystrokes and resizes out.
+ */
+export function linkTerminal(
+  api: HostApi,
+  view: TerminalView,
+  terminalId: string,
+  cwd: string | undefined,
+  events: TerminalLinkEvents,
+): () => void {
+  const report = (error: Error) => events.onError(error.message);
+  const acknowledgements = new Acknowledgements((chars) => {
+    api.acknowledgeTerminal({ terminalId, chars }).catch(report);
+  });
+  const subscriptions = [
+    api.onEvent('terminalData', (payload) => {
+      if (payload.terminalId !== terminalId) return;
+      view.term.write(payload.data, () => acknowledgements.add(payload.data.length));
+    }),
+    api.onEvent('terminalExit', (payload) => {
+      if (payload.terminalId === terminalId) events.onExit(payload);
+    }),
+  ];
+  const input = view.term.onData((data) => {
+    api.writeTerminal({ terminalId, data }).catch(report);
+  });
+  const resize = view.term.onResize(({ cols, rows }) => {
+    api.resizeTerminal({ terminalId, cols, rows }).catch(report);
+  });
+  api
+    .openTerminal({ terminalId, cwd, cols: view.term.cols, rows: view.term.rows })
+    .then((opened) => events.onOpen(opened.cwd), report);
+
+  return () => {
+    for (const unsubscribe of subscriptions) unsubscribe();
+    input.dispose();
+    resize.dispose();
+    api.closeTerminal({ terminalId }).catch(() => undefined);
+  };
+}

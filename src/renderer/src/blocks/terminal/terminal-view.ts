@@ -1,0 +1,77 @@
+import { FitAddon } from '@xterm/addon-fit';
+import { SearchAddon } from '@xterm/addon-search';
+import { Unicode11Addon } from '@xterm/addon-unicode11';
+import { WebLinksAddon } from '@xterm/addon-web-links';
+import { WebglAddon } from '@xterm/addon-webgl';
+import { Terminal } from '@xterm/xterm';
+
+export interface TerminalViewOptions {
+  openLink(url: string): void;
+}
+
+const theme = {
+  background: '#15171c',
+  foreground: '#d8dee9',
+  cursor: '#d8dee9',
+  selectionBackground: '#3b4252',
+};
+
+/** xterm.js with the addons Tether uses, independent of React and of the host. */
+export class TerminalView {
+  readonly term: Terminal;
+  readonly search = new SearchAddon();
+  private readonly fitAddon = new FitAddon();
+  private webgl: WebglAddon | undefined;
+
+  constructor(container: HTMLElement, options: TerminalViewOptions) {
+    this.term = new Terminal({
+      allowProposedApi: true,
+      cursorBlink: true,
+      fontFamily: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace',
+      fontSize: 13,
+      scrollback: 10_000,
+      theme,
+    });
+    this.term.loadAddon(this.fitAddon);
+    this.term.loadAddon(this.search);
+    this.term.loadAddon(new Unicode11Addon());
+    this.term.unicode.activeVersion = '11';
+    this.term.loadAddon(new WebLinksAddon((_event, url) => options.openLink(url)));
+    this.term.open(container);
+    this.useWebgl();
+    this.fit();
+  }
+
+  /** The renderer, if WebGL is there; xterm's DOM renderer otherwise and after a context loss. */
+  get rendererName(): 'webgl' | 'dom' {
+    return this.webgl ? 'webgl' : 'dom';
+  }
+
+  fit(): void {
+    // A hidden or zero-sized container has no sensible grid; keep the last one.
+    const element = this.term.element;
+    if (element && element.clientWidth > 0 && element.clientHeight > 0) this.fitAddon.fit();
+  }
+
+  focus(): void {
+    this.term.focus();
+  }
+
+  dispose(): void {
+    this.term.dispose();
+  }
+
+  private useWebgl(): void {
+    try {
+      const webgl = new WebglAddon();
+      webgl.onContextLoss(() => {
+        webgl.dispose();
+        this.webgl = undefined;
+      });
+      this.term.loadAddon(webgl);
+      this.webgl = webgl;
+    } catch {
+      this.webgl = undefined;
+    }
+  }
+}

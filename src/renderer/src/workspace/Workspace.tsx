@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { HostApi } from '../../../shared/host-api';
+import type { WorkspaceState } from '../../../shared/workspace-state';
+import { commands, findCommand, type CommandId } from '../../../shared/commands';
+import { blockKinds, type BlockHandle } from '../blocks/registry';
+import { BlockFrame } from './BlockFrame';
+import { useBlockElements } from './block-elements';
+import { CommandPalette, type PaletteEntry } from './CommandPalette';
+import { commandActions, type WorkspaceAction } from './commands';
+import { blockOrder, neighbourInDirection } from './layout';
+import { matchesShortcut, parseShortcut, shortcutLabel } from './shortcuts';
+import { SplitView } from './SplitView';
+import { useWorkspace } from './use-workspace';
+
+interface WorkspaceProps {
+  api: HostApi;
+  workspaceDir: string;
+  isMac: boolean;
+  initial: WorkspaceState;
+}
+
+export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps) {
+  const workspace = useWorkspace(api, workspaceDir, initial);
+  const { state } = workspace;
+  const handles = useRef(new Map<string, BlockHandle>());
+  const elements = useBlockElements(Object.keys(state.blocks));
+  const [paletteOpen, setPaletteOpen] = useState(false);
+
+  const perform = useCallback(
+    (id: CommandId, action: WorkspaceAction) => {
+      const order = blockOrder(state.layout);
+      const focused = state.focused;
+      switch (action.type) {
+        case 'new':
+          return workspace.add(action.kind, action.orientation);
+        case 'close':
+          return focused && workspace.close(focused);
+        case 'palette':
+          return setPaletteOpen(true);
+        case 'block':
+          return focused && handles.current.get(focused)?.run(id);
+        case 'focusNext': {
+          if (order.length === 0) return;
+          const index = focused ? order.indexOf(focused) : -1;
+          return workspace.focus(order[(index + action.step + order.length) % order.length]!, true);
+        }
+        case 'focusDirection': {
+          const from = focused && elements.get(focused)?.getBoundingClientRect();
+          if (!from) return;
+          const candidates = order
+            .filter((id) => id !== focused)
+            .map((id) => ({ id, rect: elements.get(id)!.getBoundingClientRect() }));
+          const target = neighbourInDirection(from, candidates, action.direction);
+          return target && workspace.focus(target, true);
+        }
+      }
+    },
+    [state.layout, state.focused, elements, workspace],
+  );
+
+  const entries = useMemo((): PaletteEntry[] => {
+    const focusedKind = state.focused ? state.blocks[state.focused]?.kind : undefined;
+    return commands.map((command) => {
+      const action = commandActions[command.id];
+      return {
+        ...command,
+        enabled: () => action.type !== 'block' || action.kind === focusedKind,
+        run: () => perform(command.id, action),
+      };
+    });
+  }, [perform, state.focused, state.blocks]);
+
+  const latest = useRef({ entries, paletteOpen });
+  latest.current = { entries, paletteOpen };
+
+  useEffect(() => {
+    const shortcuts = latest.current.entries.map((entry) => ({
+      id: entry.id,
+      shortcut: parseShortcut(entry.keys),
+    }));
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (latest.current.paletteOpen) return;
+      const hit = shortcuts.find(({ shortcut }) => matchesShortcut(event, shortcut, isMac));
+      const entry = hit && latest.current.entries.find((candidate) => candidate.id === hit.id);
+      if (!entry?.enabled()) return;
+      // Capture phase: the terminal never sees the keys of an app shortcut.
+      event.preventDefault();
+      event.stopPropagation();
+      entry.run();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [isMac]);
+
+  useEffect(
+    () =>
+      api.onEvent('runCommand', ({ command }) => {
+        const entry = latest.current.entries.find((candidate) => candidate.id === command);
+        if (entry?.enabled()) entry.run();
+        else console.warn(`tether: no command ${command} to run here`);
+      }),
+    [api],
+  );
+
+  useEffect(() => {
+    if (!paletteOpen && state.focused) handles.current.get(state.focused)?.focus();
+  }, [state.focused, workspace.focusToken, paletteOpen]);
+
+  const newTerminalKeys = findCommand('terminal.new').keys;
+  const paletteKeys = findCommand('palette.open').keys;
+  return (
+    <div className="app">
+      <div role="toolbar" aria-label="Workspace" className="toolbar">
+        {blockKinds.map(({ kind, newCommand }) => (
+          <button
+            key={kind}
+            type="button"
+            title={shortcutLabel(findCommand(newCommand).keys, isMac)}
+            onClick={() => perform(newCommand, commandActions[newCommand])}
+          >
+            {findCommand(newCommand).title}
+          </button>
+        ))}
+        <button
+          type="button"
+          title={shortcutLabel(paletteKeys, isMac)}
+          onClick={() => setPaletteOpen(true)}
+        >
+          Commands
+        </button>
+        <span className="toolbar-dir" title="Workspace directory">
+          {workspaceDir}
+        </span>
+      </div>
+      <main className="workspace" aria-label="Blocks">
+        {state.layout ? (
+          <SplitView node={state.layout} elements={elements} onResize={workspace.resize} />
+        ) : (
+          <p className="workspace-empty">
+            No blocks open. Press {shortcutLabel(newTerminalKeys, isMac)} for a terminal, or{' '}
+            {shortcutLabel(paletteKeys, isMac)} for all commands.
+          </p>
+        )}
+      </main>
+      {Object.entries(state.blocks).map(([blockId, spec]) =>
+        createPortal(
+          <BlockFrame
+            blockId={blockId}
+            spec={spec}
+            api={api}
+            focused={state.focused === blockId}
+            onFocus={() => workspace.focus(blockId, false)}
+            onClose={() => workspace.close(blockId)}
+            onSpecChange={(patch) => workspace.updateSpec(blockId, patch)}
+            handleRef={(handle) => {
+              if (handle) handles.current.set(blockId, handle);
+              else handles.current.delete(blockId);
+            }}
+          />,
+          elements.get(blockId)!,
+          blockId,
+        ),
+      )}
+      {paletteOpen && (
+        <CommandPalette entries={entries} isMac={isMac} onClose={() => setPaletteOpen(false)} />
+      )}
+    </div>
+  );
+}

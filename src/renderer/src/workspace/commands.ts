@@ -1,0 +1,28 @@
+import type { CommandId } from '../../../shared/commands';
+import type { Direction } from './layout';
+
+export type WorkspaceAction =
+  | { type: 'new'; kind: string; orientation: 'horizontal' | 'vertical' }
+  | { type: 'close' }
+  | { type: 'focusNext'; step: 1 | -1 }
+  | { type: 'focusDirection'; direction: Direction }
+  | { type: 'palette' }
+  /** Handled by the focused block when it is of this kind. */
+  | { type: 'block'; kind: string };
+
+export const commandActions: Record<CommandId, WorkspaceAction> = {
+  'terminal.new': { type: 'new', kind: 'terminal', orientation: 'horizontal' },
+  'terminal.newBelow': { type: 'new', kind: 'terminal', orientation: 'vertical' },
+  'agent.new': { type: 'new', kind: 'agent', orientation: 'horizontal' },
+  'block.close': { type: 'close' },
+  'focus.next': { type: 'focusNext', step: 1 },
+  'focus.previous': { type: 'focusNext', step: -1 },
+  'focus.left': { type: 'focusDirection', direction: 'left' },
+  'focus.right': { type: 'focusDirection', direction: 'right' },
+  'focus.up': { type: 'focusDirection', direction: 'up' },
+  'focus.down': { type: 'focusDirection', direction: 'down' },
+  'palette.open': { type: 'palette' },
+  'terminal.find': { type: 'block', kind: 'terminal' },
+  'terminal.copy': { type: 'block', kind: 'terminal' },
+  'terminal.paste': { type: 'block', kind: 'terminal' },
+};

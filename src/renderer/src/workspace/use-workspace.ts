@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { HostApi } from '../../../shared/host-api';
+import type { BlockSpec, Orientation, WorkspaceState } from '../../../shared/workspace-state';
+import { blockOrder, insertBlock, removeBlock, setSplitSizes } from './layout';
+
+const SAVE_DELAY_MS = 250;
+
+const newId = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
+
+export interface Workspace {
+  state: WorkspaceState;
+  /** Bumped whenever keyboard focus must move into the focused block. */
+  focusToken: number;
+  add(kind: string, orientation: Orientation): void;
+  close(blockId: string): void;
+  focus(blockId: string, moveKeyboard: boolean): void;
+  resize(splitId: string, sizes: number[]): void;
+  updateSpec(blockId: string, patch: Partial<BlockSpec>): void;
+}
+
+/**
+ * The workspace's blocks and layout, loaded from the host once and saved back (debounced) after
+ * every change, so they survive a restart.
+ */
+export function useWorkspace(
+  api: HostApi,
+  workspaceDir: string,
+  initial: WorkspaceState,
+): Workspace {
+  const [state, setState] = useState(initial);
+  const [focusToken, setFocusToken] = useState(0);
+  const moveFocus = useCallback(() => setFocusToken((token) => token + 1), []);
+
+  const saved = useRef(initial);
+  useEffect(() => {
+    if (saved.current === state) return;
+    const timer = setTimeout(() => {
+      saved.current = state;
+      api.saveWorkspace({ workspace: state }).catch((error: Error) => {
+        console.error(`tether: could not save the workspace (${error.message})`);
+      });
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [api, state]);
+
+  const add = useCallback(
+    (kind: string, orientation: Orientation) => {
+      const blockId = newId('block');
+      setState((current) => ({
+        ...current,
+        layout: insertBlock(current.layout, current.focused, blockId, orientation, () =>
+          newId('split'),
+        ),
+        blocks: { ...current.blocks, [blockId]: { kind, cwd: workspaceDir } },
+        focused: blockId,
+      }));
+      moveFocus();
+    },
+    [workspaceDir, moveFocus],
+  );
+
+  const close = useCallback(
+    (blockId: string) => {
+      setState((current) => {
+        const order = blockOrder(current.layout);
+        const index = order.indexOf(blockId);
+        const rest = order.filter((id) => id !== blockId);
+        const blocks = { ...current.blocks };
+        delete blocks[blockId];
+        const focused =
+          current.focused === blockId
+            ? (rest[Math.min(index, rest.length - 1)] ?? null)
+            : current.focused;
+        return { ...current, layout: removeBlock(current.layout, blockId), blocks, focused };
+      });
+      moveFocus();
+    },
+    [moveFocus],
+  );
+
+  const focus = useCallback(
+    (blockId: string, moveKeyboard: boolean) => {
+      setState((current) =>
+        current.focused === blockId ? current : { ...current, focused: blockId },
+      );
+      if (moveKeyboard) moveFocus();
+    },
+    [moveFocus],
+  );
+
+  const resize = useCallback((splitId: string, sizes: number[]) => {
+    setState((current) => {
+      const layout = setSplitSizes(current.layout, splitId, sizes.map(roundSize));
+      return JSON.stringify(layout) === JSON.stringify(current.layout)
+        ? current
+        : { ...current, layout };
+    });
+  }, []);
+
+  const updateSpec = useCallback((blockId: string, patch: Partial<BlockSpec>) => {
+    setState((current) => {
+      const block = current.blocks[blockId];
+      if (!block) return current;
+      return { ...current, blocks: { ...current.blocks, [blockId]: { ...block, ...patch } } };
+    });
+  }, []);
+
+  return { state, focusToken, add, close, focus, resize, updateSpec };
+}
+
+// Sizes come back from the layout library as long fractions; persisting them rounded keeps a
+// re-measured but unchanged layout from counting as a change.
+function roundSize(size: number): number {
+  return Math.round(size * 100) / 100;
+}

@@ -1,0 +1,31 @@
+// Every command a person can run, with its shortcut ("Mod" is Cmd on macOS, Ctrl elsewhere).
+// The renderer binds each id to an action; the Electron menu shows the same titles and keys.
+
+export interface CommandInfo {
+  id: string;
+  title: string;
+  keys: string;
+}
+
+export const commands = [
+  { id: 'terminal.new', title: 'New terminal', keys: 'Mod+Shift+Enter' },
+  { id: 'terminal.newBelow', title: 'New terminal below', keys: 'Mod+Shift+D' },
+  { id: 'agent.new', title: 'New agent', keys: 'Mod+Shift+A' },
+  { id: 'block.close', title: 'Close block', keys: 'Mod+Shift+Backspace' },
+  { id: 'focus.next', title: 'Focus next block', keys: 'Mod+Shift+]' },
+  { id: 'focus.previous', title: 'Focus previous block', keys: 'Mod+Shift+[' },
+  { id: 'focus.left', title: 'Focus block to the left', keys: 'Mod+Shift+Left' },
+  { id: 'focus.right', title: 'Focus block to the right', keys: 'Mod+Shift+Right' },
+  { id: 'focus.up', title: 'Focus block above', keys: 'Mod+Shift+Up' },
+  { id: 'focus.down', title: 'Focus block below', keys: 'Mod+Shift+Down' },
+  { id: 'palette.open', title: 'Show all commands', keys: 'Mod+Shift+P' },
+  { id: 'terminal.find', title: 'Find in terminal', keys: 'Mod+Shift+F' },
+  { id: 'terminal.copy', title: 'Copy selection', keys: 'Mod+Shift+C' },
+  { id: 'terminal.paste', title: 'Paste', keys: 'Mod+Shift+V' },
+] as const satisfies readonly CommandInfo[];
+
+export type CommandId = (typeof commands)[number]['id'];
+
+export function findCommand(id: CommandId): CommandInfo {
+  return commands.find((command) => command.id === id)!;
+}

@@ -1,0 +1,77 @@
+import {
+  describeIssues,
+  hostEvents,
+  hostRequests,
+  isEventName,
+  requestNames,
+  responseSchema,
+  type EventName,
+  type EventPayload,
+  type RequestName,
+  type RequestParams,
+  type RequestResult,
+} from './host-contract';
+
+/** What an adapter provides on the renderer's side: Electron IPC or a WebSocket. */
+export interface HostTransport {
+  /** Resolves with the host's `HostResponse`, checked here. */
+  request(name: RequestName, params: unknown): Promise<unknown>;
+  subscribe(listener: (name: unknown, payload: unknown) => void): () => void;
+}
+
+/** The one object the renderer talks to; it cannot tell which transport is behind it. */
+export type HostApi = {
+  [K in RequestName]: (params: RequestParams<K>) => Promise<RequestResult<K>>;
+} & {
+  onEvent<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void;
+};
+
+export class HostRequestError extends Error {
+  override name = 'HostRequestError';
+}
+
+type Log = (message: string) => void;
+
+/**
+ * Builds the typed api from a transport. Results and events are checked against the contract
+ * here, so a renderer never acts on a message the contract does not describe.
+ */
+export function createHostApi(transport: HostTransport, log: Log = console.warn): HostApi {
+  const listeners = new Map<EventName, Set<(payload: never) => void>>();
+
+  transport.subscribe((name, payload) => {
+    if (!isEventName(name)) {
+      log(`tether: ignored an unknown host event ${JSON.stringify(name)}`);
+      return;
+    }
+    const parsed = hostEvents[name].safeParse(payload);
+    if (!parsed.success) {
+      log(`tether: ignored an invalid ${name} event (${describeIssues(parsed.error)})`);
+      return;
+    }
+    for (const listener of listeners.get(name) ?? []) listener(parsed.data as never);
+  });
+
+  const api: Record<string, unknown> = {
+    onEvent(name: EventName, listener: (payload: never) => void) {
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+  for (const name of requestNames) {
+    api[name] = async (params: unknown) => {
+      const reply = responseSchema.safeParse(await transport.request(name, params));
+      if (!reply.success) throw new HostRequestError(`${name}: malformed reply from the host`);
+      const response = reply.data;
+      if (!response.ok) throw new HostRequestError(response.error);
+      const parsed = hostRequests[name].result.safeParse(response.result);
+      if (!parsed.success) {
+        throw new HostRequestError(`${name}: invalid reply (${describeIssues(parsed.error)})`);
+      }
+      return parsed.data;
+    };
+  }
+  return api as HostApi;
+}

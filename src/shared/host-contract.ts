@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { workspaceStateSchema } from './workspace-state';
+
+// Every message between the renderer and the host. Adding a request or an event is one entry in
+// `hostRequests` or `hostEvents`: the host's handler map, both adapters, the preload and the
+// renderer's typed `HostApi` all follow from these two tables.
+
+const terminalId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'a terminal id is 1-128 letters, digits or _.:-');
+const cols = z.number().int().min(2).max(2000);
+const rows = z.number().int().min(1).max(1000);
+const ok = z.null();
+
+export const hostRequests = {
+  getAppInfo: {
+    params: z.object({}).strict(),
+    result: z.object({ workspaceDir: z.string(), platform: z.string(), shell: z.string() }),
+  },
+  openTerminal: {
+    params: z
+      .object({ terminalId, cwd: z.string().min(1).max(4096).optional(), cols, rows })
+      .strict(),
+    // The directory the shell actually started in (the requested one may have gone).
+    result: z.object({ cwd: z.string() }),
+  },
+  writeTerminal: {
+    params: z.object({ terminalId, data: z.string().min(1).max(1_000_000) }).strict(),
+    result: ok,
+  },
+  resizeTerminal: { params: z.object({ terminalId, cols, rows }).strict(), result: ok },
+  // The renderer tells how many characters xterm has parsed, which drives flow control.
+  acknowledgeTerminal: {
+    params: z.object({ terminalId, chars: z.number().int().min(1).max(100_000_000) }).strict(),
+    result: ok,
+  },
+  closeTerminal: { params: z.object({ terminalId }).strict(), result: ok },
+  loadWorkspace: { params: z.object({}).strict(), result: workspaceStateSchema.nullable() },
+  saveWorkspace: { params: z.object({ workspace: workspaceStateSchema }).strict(), result: ok },
+  // `opened: false` means the host cannot open links (browser mode): the page opens it itself.
+  openExternal: {
+    params: z.object({ url: z.string().max(8192) }).strict(),
+    result: z.object({ opened: z.boolean() }),
+  },
+} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>;
+
+export const hostEvents = {
+  terminalData: z.object({ terminalId, data: z.string() }),
+  terminalExit: z.object({
+    terminalId,
+    exitCode: z.number().int(),
+    signal: z.number().int().nullable(),
+  }),
+  // A command chosen outside the page (the application menu), run by the workspace.
+  runCommand: z.object({ command: z.string().min(1).max(128) }),
+} as const satisfies Record<string, z.ZodType>;
+
+export type RequestName = keyof typeof hostRequests;
+export type RequestParams<K extends RequestName> = z.infer<(typeof hostRequests)[K]['params']>;
+export type RequestResult<K extends RequestName> = z.infer<(typeof hostRequests)[K]['result']>;
+export type EventName = keyof typeof hostEvents;
+export type EventPayload<K extends EventName> = z.infer<(typeof hostEvents)[K]>;
+
+export const requestNames = Object.keys(hostRequests) as RequestName[];
+
+export function isRequestName(name: unknown): name is RequestName {
+  return typeof name === 'string' && Object.hasOwn(hostRequests, name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(hostEvents, name);
+}
+
+/** An event as it crosses a transport. */
+export const eventMessageSchema = z.object({ name: z.string(), payload: z.unknown() });
+export type EventMessage = { [K in EventName]: { name: K; payload: EventPayload<K> } }[EventName];
+
+/** What a request yields on the wire: never a thrown error, so no stack crosses the boundary. */
+export const responseSchema = z.union([
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type HostResponse = z.infer<typeof responseSchema>;
+
+/** Electron IPC channels: requests by `invoke`, events by `send`. */
+export const ipcChannels = { request: 'tether:request', event: 'tether:event' } as const;
+
+/** WebSocket framing: the renderer's requests and the server's replies and events. */
+export const clientFrameSchema = z.object({
+  type: z.literal('request'),
+  id: z.number().int().nonnegative(),
+  name: z.string().max(128),
+  params: z.unknown(),
+});
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+export const serverFrameSchema = z.union([
+  z.object({ type: z.literal('response'), id: z.number().int(), response: responseSchema }),
+  z.object({ type: z.literal('event'), event: eventMessageSchema }),
+]);
+export type ServerFrame =
+  { type: 'response'; id: number; response: HostResponse } | { type: 'event'; event: EventMessage };
+
+/** Explains why a payload failed its schema in one line a person can read. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'message'}: ${issue.message}`)
+    .join('; ');
+}
