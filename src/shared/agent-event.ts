@@ -82,6 +82,8 @@ export type AgentEvent =
   | { type: 'status'; status: string | null; permission_mode?: string }
   /** The CLI received a user message (a delivery receipt carrying the text as delivered). */
   | { type: 'user_message'; text: string }
+  /** What a local slash command (/compact, /cost, …) printed. */
+  | { type: 'command_output'; text: string }
   | {
       type: 'rate_limit';
       status: string;

@@ -311,7 +311,12 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       this.noteUnhandled(line);
       return;
     }
-    for (const event of events) this.emitEvent(event);
+    for (const event of events) {
+      this.emitEvent(event);
+      // A turn can start without a message from us (a background subagent reporting back).
+      if (event.type === 'status' && event.status === 'requesting')
+        this.setLifecycle({ state: 'busy' });
+    }
     if (type === 'result' && this.lifecycle.state === 'busy') this.setLifecycle({ state: 'idle' });
   }
 

@@ -320,12 +320,34 @@ describe('ClaudeTranslator: results and errors', () => {
     expect((events[1] as { message: string }).message).toMatch(/stopped/);
   });
 
-  it('treats an error_max_turns result as an error with a plain message', () => {
-    const events = run([result({ subtype: 'error_max_turns', is_error: true, num_turns: 2 })]);
+  it('treats an error_max_turns result as an error with the CLI’s own words', () => {
+    const events = run([
+      result({
+        subtype: 'error_max_turns',
+        is_error: true,
+        errors: ['Reached maximum number of turns (1)'],
+      }),
+    ]);
     expect(events[1]).toEqual({
       type: 'error',
       subtype: 'error_max_turns',
-      message: 'Claude stopped: the turn reached its limit of 2 turns.',
+      message: 'Reached maximum number of turns (1)',
+    });
+  });
+
+  it('says "Interrupted" for an aborted turn, hiding the CLI’s internal diagnostics', () => {
+    const events = run([
+      result({
+        subtype: 'error_during_execution',
+        is_error: true,
+        terminal_reason: 'aborted_streaming',
+        errors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=null'],
+      }),
+    ]);
+    expect(events[1]).toEqual({
+      type: 'error',
+      subtype: 'error_during_execution',
+      message: 'Interrupted: the turn was stopped before it finished.',
     });
   });
 
@@ -336,7 +358,7 @@ describe('ClaudeTranslator: results and errors', () => {
       result({ is_error: true, result: text }),
     ]);
     expect(events.filter((e) => e.type !== 'cost')).toEqual([
-      { type: 'error', message: text, subtype: 'success' },
+      { type: 'error', message: text, subtype: 'api_error' },
     ]);
   });
 
@@ -485,6 +507,20 @@ describe('ClaudeTranslator: system, control and other frames', () => {
       },
     ]);
     expect(events).toEqual([{ type: 'user_message', text: 'do it' }]);
+  });
+
+  it('shows what a local slash command printed as command output', () => {
+    const events = run([
+      {
+        type: 'user',
+        message: {
+          role: 'user',
+          content: '<local-command-stdout>Compacted </local-command-stdout>',
+        },
+        isReplay: true,
+      },
+    ]);
+    expect(events).toEqual([{ type: 'command_output', text: 'Compacted' }]);
   });
 
   it('surfaces rate limits and subagent task updates', () => {

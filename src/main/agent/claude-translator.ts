@@ -38,6 +38,9 @@ export const HANDLED_FRAME_TYPES: ReadonlySet<string> = new Set([
   'keep_alive',
 ]);
 
+/** How the CLI echoes what a local slash command (e.g. /compact, /cost) printed. */
+const LOCAL_COMMAND_OUTPUT = /^<local-command-stdout>([\s\S]*)<\/local-command-stdout>$/;
+
 export class ClaudeTranslator {
   /** Open content blocks of the message being streamed, per parent_tool_use_id ('' = top level). */
   private streams = new Map<string, MessageStream>();
@@ -224,7 +227,11 @@ export class ClaudeTranslator {
   private onUser(frame: Record<string, unknown>, out: AgentEvent[]): void {
     const content = messageContent(frame);
     if (frame['isReplay'] === true) {
-      out.push({ type: 'user_message', text: textOfContent(content) });
+      const text = textOfContent(content);
+      const local = LOCAL_COMMAND_OUTPUT.exec(text);
+      out.push(
+        local ? { type: 'command_output', text: local[1]!.trim() } : { type: 'user_message', text },
+      );
       return;
     }
     this.emitToolResults(content, str(frame['parent_tool_use_id']), out);
@@ -247,7 +254,9 @@ export class ClaudeTranslator {
 
     const result = str(frame['result']);
     if (frame['is_error'] === true || subtype.startsWith('error')) {
-      out.push({ type: 'error', message: this.errorMessage(frame, subtype, result), subtype });
+      // An API error's result says subtype "success": name what really happened.
+      const kind = this.syntheticError !== null || subtype === 'success' ? 'api_error' : subtype;
+      out.push({ type: 'error', message: this.errorMessage(frame, kind, result), subtype: kind });
     } else {
       out.push({ type: 'done', response: result ?? this.turnText });
     }
@@ -257,18 +266,20 @@ export class ClaudeTranslator {
   private errorMessage(frame: Record<string, unknown>, subtype: string, result: string | null) {
     if (this.syntheticError) return this.syntheticError;
     if (result) return result;
-    const errors = frame['errors'];
-    if (Array.isArray(errors)) {
-      const text = errors.filter((e): e is string => typeof e === 'string').join('\n');
-      if (text) return text;
-    }
+    // The CLI adds internal diagnostics ("[ede_diagnostic] …") that mean nothing to the user.
+    const errors = strings(frame['errors'])
+      .filter((e) => !e.startsWith('['))
+      .join('\n');
     switch (subtype) {
       case 'error_max_turns':
-        return `Claude stopped: the turn reached its limit of ${num(frame['num_turns']) ?? 'maximum'} turns.`;
+        return errors || 'Claude stopped: the turn reached its maximum number of turns.';
       case 'error_during_execution':
-        return 'The turn stopped before it finished (interrupted, or an error while it ran).';
+        if (str(frame['terminal_reason'])?.startsWith('aborted')) {
+          return 'Interrupted: the turn was stopped before it finished.';
+        }
+        return errors || 'The turn stopped with an error while it ran.';
       default:
-        return `The turn failed (${subtype || 'unknown error'}).`;
+        return errors || `The turn failed (${subtype || 'unknown error'}).`;
     }
   }
 

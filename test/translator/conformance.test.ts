@@ -1,0 +1,188 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/shared/agent-event';
+import { recordScenario } from '../conformance/record';
+import { PLAIN_TEXT, SCENARIOS } from '../conformance/scenarios';
+import { coalesceText, joinLines, splitLines, translateBytes } from './transcript';
+
+const DIR = join(__dirname, '..', 'conformance', 'recordings');
+const recordings = readdirSync(DIR)
+  .filter((f) => f.endsWith('.jsonl'))
+  .map((f) => ({ name: f.replace(/\.jsonl$/, ''), bytes: readFileSync(join(DIR, f)) }));
+
+const GARBAGE = [
+  '',
+  'Warning: something the CLI printed on stderr',
+  '\x1b[?25h\x1b[0m',
+  '{"type":',
+  '[1,2,3]',
+  'null',
+  '\ufffd\ufffd binary \u0000 junk',
+];
+
+function of<T extends AgentEvent['type']>(events: AgentEvent[], type: T) {
+  return events.filter((e): e is AgentEvent & { type: T } => e.type === type);
+}
+
+/** What must hold for any transcript, whatever the scenario. */
+function checkInvariants(events: AgentEvent[]): void {
+  const used = new Set<string>();
+  for (const event of events) {
+    if (event.type === 'tool_use') {
+      expect(used.has(event.id), `tool_use ${event.id} emitted twice`).toBe(false);
+      used.add(event.id);
+    }
+    if (event.type === 'tool_result') {
+      expect(used.has(event.tool_use_id), `result of ${event.tool_use_id} before its use`).toBe(
+        true,
+      );
+    }
+  }
+  const thinking = of(events, 'thinking')
+    .map((e) => e.text)
+    .join('');
+  const text = of(events, 'assistant_text')
+    .map((e) => e.text)
+    .join('');
+  if (thinking.length > 8) expect(text).not.toContain(thinking);
+  // Every turn ends with its cost, then exactly one of done / error.
+  events.forEach((e, i) => {
+    if (e.type === 'cost') expect(['done', 'error']).toContain(events[i + 1]?.type);
+  });
+}
+
+/** What each scenario's transcript must translate to. */
+const EXPECT: Record<string, (events: AgentEvent[]) => void> = {
+  'plain-text': (events) => {
+    expect(
+      of(events, 'assistant_text')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe(PLAIN_TEXT);
+    expect(of(events, 'done')).toEqual([{ type: 'done', response: PLAIN_TEXT }]);
+  },
+  'tool-allowed': (events) => {
+    expect(of(events, 'tool_use')[0]).toMatchObject({
+      name: 'Bash',
+      input: { command: 'echo hi > made.txt' },
+    });
+    expect(of(events, 'permission_request')).toHaveLength(1);
+    expect(of(events, 'tool_result')[0]?.is_error).toBe(false);
+    expect(of(events, 'done')).toHaveLength(1);
+  },
+  'tool-denied': (events) => {
+    expect(of(events, 'tool_result')[0]?.is_error).toBe(true);
+    expect(of(events, 'done')).toHaveLength(1);
+  },
+  'parallel-tools': (events) => {
+    expect(of(events, 'tool_use')).toHaveLength(2);
+    expect(of(events, 'permission_request')).toHaveLength(2);
+    expect(of(events, 'tool_result').map((e) => e.is_error)).toEqual([false, false]);
+  },
+  write: (events) => {
+    expect(of(events, 'tool_use')[0]).toMatchObject({ name: 'Write' });
+    expect(of(events, 'tool_use')[0]?.input['file_path']).toMatch(/hello\.txt$/);
+    expect(of(events, 'tool_result')).toHaveLength(1);
+  },
+  thinking: (events) => {
+    expect(of(events, 'thinking').length).toBeGreaterThan(0);
+    expect(of(events, 'assistant_text').length).toBeGreaterThan(0);
+  },
+  'api-error': (events) => {
+    expect(of(events, 'error')).toEqual([
+      { type: 'error', subtype: 'api_error', message: expect.stringContaining('API Error: 400') },
+    ]);
+    expect(of(events, 'assistant_text')).toEqual([]);
+    expect(of(events, 'done')).toEqual([]);
+  },
+  'max-turns': (events) => {
+    expect(of(events, 'error')).toEqual([
+      { type: 'error', subtype: 'error_max_turns', message: 'Reached maximum number of turns (1)' },
+    ]);
+  },
+  interrupt: (events) => {
+    expect(of(events, 'error')).toEqual([
+      {
+        type: 'error',
+        subtype: 'error_during_execution',
+        message: 'Interrupted: the turn was stopped before it finished.',
+      },
+    ]);
+    expect(events.at(-1)).toEqual({ type: 'done', response: 'ok' });
+  },
+  'two-turns': (events) => {
+    expect(of(events, 'session_started')).toHaveLength(1);
+    expect(of(events, 'done')).toHaveLength(2);
+    const costs = of(events, 'cost').map((e) => e.cost_usd);
+    expect(costs[1]).toBeGreaterThan(costs[0]!);
+  },
+  compact: (events) => {
+    expect(of(events, 'compaction_boundary')).toEqual([
+      expect.objectContaining({ trigger: 'manual', pre_tokens: expect.any(Number) }),
+    ]);
+    expect(of(events, 'command_output')).toEqual([{ type: 'command_output', text: 'Compacted' }]);
+  },
+  subagent: (events) => {
+    const agent = of(events, 'tool_use').find((e) => e.name === 'Agent')!;
+    const nested = events.filter(
+      (e) => 'parent_tool_use_id' in e && e.parent_tool_use_id === agent.id,
+    );
+    expect(nested.map((e) => e.type)).toEqual(expect.arrayContaining(['tool_use', 'tool_result']));
+    expect(of(events, 'subagent').map((e) => e.status)).toContain('completed');
+  },
+  'permission-interrupt': (events) => {
+    const request = of(events, 'permission_request')[0]!;
+    expect(of(events, 'permission_cancelled')).toEqual([
+      { type: 'permission_cancelled', request_id: request.request_id },
+    ]);
+  },
+};
+
+describe.each(recordings)('translator on the recorded transcript $name', ({ name, bytes }) => {
+  const recorded = translateBytes(bytes);
+
+  it('yields the events the scenario stands for', () => {
+    expect(recorded.length).toBeGreaterThan(0);
+    checkInvariants(recorded);
+    EXPECT[name]?.(recorded);
+  });
+
+  it('yields the same events with \\r\\n endings in odd chunk sizes', () => {
+    const crlf = joinLines(splitLines(bytes), '\r\n');
+    expect(translateBytes(crlf, [1, 7, 3, 4093, 13, 65_536])).toEqual(recorded);
+  });
+
+  it('yields the same events with garbage lines between the frames', () => {
+    const lines = splitLines(bytes).flatMap((line, i) => [GARBAGE[i % GARBAGE.length]!, line]);
+    expect(translateBytes(joinLines(lines), [511])).toEqual(recorded);
+  });
+
+  it('yields the same events without partial messages (stream_event lines removed)', () => {
+    const lines = splitLines(bytes).filter((l) => !l.startsWith('{"type":"stream_event"'));
+    expect(coalesceText(translateBytes(joinLines(lines)))).toEqual(coalesceText(recorded));
+  });
+});
+
+it('has a recording for every scenario the issue names', () => {
+  const names = recordings.map((r) => r.name);
+  for (const required of Object.keys(EXPECT)) expect(names).toContain(required);
+});
+
+// The committed recordings must stay what the pinned CLI really prints: record every scenario
+// again, live, and hold the fresh transcript to the same expectations.
+describe('translator on transcripts recorded live from the pinned CLI', () => {
+  it.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tether-live-'));
+    try {
+      const run = await recordScenario(scenario, join(dir, 'out.jsonl'));
+      expect(run.problems).toEqual([]);
+      const events = translateBytes(run.stdout);
+      checkInvariants(events);
+      EXPECT[scenario.name]?.(events);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
