@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { firstTerminal } from './app-page';
 
 const root = join(__dirname, '..', '..');
 
@@ -19,6 +20,7 @@ export class BrowserMode {
   ) {}
 
   async start(): Promise<string> {
+    this.output = '';
     const child = spawn(
       process.execPath,
       [
@@ -86,38 +88,8 @@ export const test = base.extend<{ browserMode: BrowserMode }>({
 
 export { expect };
 
-/** Waits for the workspace and for the first terminal's shell to be ready for input. */
-export async function openApp(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole('button', { name: 'New terminal' })).toBeVisible();
-}
-
 /** Opens the app and returns its first terminal once that has the keyboard focus. */
-export async function openFirstTerminal(page: Page, url: string): Promise<Locator> {
-  await openApp(page, url);
-  const terminal = terminals(page).first();
-  await expect(terminal.locator('textarea')).toBeFocused();
-  return terminal;
-}
-
-export function terminals(page: Page): Locator {
-  return page.getByRole('region', { name: 'Terminal' });
-}
-
-/** The rows xterm shows (its DOM renderer). */
-export function rows(terminal: Locator): Locator {
-  return terminal.locator('.xterm-rows > div');
-}
-
-export function row(terminal: Locator, text: RegExp): Locator {
-  return rows(terminal).filter({ hasText: text });
-}
-
-export async function runInTerminal(page: Page, command: string): Promise<void> {
-  await page.keyboard.type(command);
-  await page.keyboard.press('Enter');
-}
-
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(root, 'e2e', 'screenshots', `${name}.png`) });
+export async function openApp(page: Page, url: string): Promise<Locator> {
+  await page.goto(url);
+  return firstTerminal(page);
 }

@@ -1,0 +1,81 @@
+import {
+  agents,
+  focusedRegion,
+  row,
+  runInTerminal,
+  screenshot,
+  terminals,
+} from './support/app-page';
+import { expect, openApp, test } from './support/browser-mode';
+import { createFocusAndCloseBlocks } from './support/flows';
+
+test.describe('workspace, keyboard only', () => {
+  test('creates, focuses and closes blocks', async ({ page, browserMode }) => {
+    await page.goto(browserMode.url);
+    await createFocusAndCloseBlocks(page, 'workspace-three-blocks');
+  });
+
+  test('the command palette lists every command with its shortcut and runs one', async ({
+    page,
+    browserMode,
+  }) => {
+    await openApp(page, browserMode.url);
+    await page.keyboard.press('Control+Shift+P');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette).toBeVisible();
+    const options = palette.getByRole('option');
+    await expect(options.filter({ hasText: 'New terminal' }).first()).toContainText(
+      'Ctrl+Shift+Enter',
+    );
+    await expect(options.filter({ hasText: 'New agent' })).toContainText('Ctrl+Shift+A');
+    await expect(options.filter({ hasText: 'Close block' })).toContainText('Ctrl+Shift+Backspace');
+    expect(await options.count()).toBeGreaterThanOrEqual(14);
+    await screenshot(page, 'command-palette');
+
+    await page.keyboard.type('new agent');
+    await expect(options).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect(palette).toHaveCount(0);
+    await expect(agents(page)).toHaveCount(1);
+    await expect(focusedRegion(page)).toHaveAttribute('aria-label', 'Agent');
+
+    await page.keyboard.press('Control+Shift+P');
+    await page.keyboard.press('Escape');
+    await expect(palette).toHaveCount(0);
+    await expect(focusedRegion(page)).toHaveAttribute('aria-label', 'Agent');
+  });
+
+  test('the toolbar buttons work from the keyboard', async ({ page, browserMode }) => {
+    await openApp(page, browserMode.url);
+    await page.getByRole('button', { name: 'New agent' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(agents(page)).toHaveCount(1);
+    await page.getByRole('button', { name: 'New terminal' }).focus();
+    await page.keyboard.press('Space');
+    await expect(terminals(page)).toHaveCount(2);
+    await expect(terminals(page).nth(1).locator('textarea')).toBeFocused();
+  });
+
+  test('the layout and its blocks survive a restart', async ({ page, browserMode }) => {
+    await openApp(page, browserMode.url);
+    await page.keyboard.press('Control+Shift+A');
+    await page.keyboard.press('Control+Shift+D');
+    await expect(terminals(page)).toHaveCount(2);
+    await runInTerminal(page, 'echo still-here');
+    await expect(row(terminals(page).nth(1), /^still-here\s*$/)).toHaveCount(1);
+    // The workspace is saved a moment after each change.
+    await page.waitForTimeout(600);
+
+    await browserMode.stop();
+    await browserMode.start();
+    await page.goto(browserMode.url);
+    await expect(terminals(page)).toHaveCount(2);
+    await expect(agents(page)).toHaveCount(1);
+    await expect(terminals(page).nth(1).locator('textarea')).toBeFocused();
+    await runInTerminal(page, 'pwd');
+    await expect(
+      row(terminals(page).nth(1), new RegExp(`^${browserMode.workspaceDir}\\s*$`)),
+    ).toHaveCount(1);
+    await screenshot(page, 'workspace-restored');
+  });
+});
