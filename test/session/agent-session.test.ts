@@ -1,7 +1,18 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentSession } from '../../src/main/agent/agent-session';
+import { AgentSession, type UnhandledOutput } from '../../src/main/agent/agent-session';
+import { CLAUDE_BIN } from '../support/claude-cli';
 import { descendantsOf } from '../../src/main/agent/transport/process-tree';
 import type { TransportKind } from '../../src/main/agent/transport/transport';
 import {
@@ -169,10 +180,6 @@ describe.each(transports)('AgentSession over %s with the real CLI', (transport) 
       toolThenText('Bash', { command: 'echo go > go.txt; sleep 30' }),
     );
     const pid = h.session.pid!;
-    const fifoDirs = () =>
-      readdirSync('/tmp').filter(
-        (n) => n.startsWith('tether-') && !n.includes('-home-') && !n.includes('-cwd-'),
-      );
     h.session.send('sleep');
     const request = await h.waitForEvent('permission_request');
     h.session.answerPermission(request.request_id, { behavior: 'allow' });
@@ -181,11 +188,64 @@ describe.each(transports)('AgentSession over %s with the real CLI', (transport) 
       tree = descendantsOf(pid);
       return readdirSync(h!.cwd).includes('go.txt') && tree.length > 1;
     }, 'the tool’s sleep to start');
-    const before = fifoDirs();
+    // The child's stdin: under the pty transport, our private FIFO.
+    const stdin = readlinkSync(`/proc/${pid}/fd/0`);
     await h.session.dispose();
     expect(h.session.state).toMatchObject({ state: 'exited', reason: 'disposed' });
     expect(alive([pid, ...tree])).toEqual([]);
-    if (transport === 'pty') expect(fifoDirs().length).toBeLessThan(before.length);
+    if (transport === 'pty') {
+      expect(stdin).toMatch(/tether-[^/]+\/stdin$/);
+      expect(existsSync(dirname(stdin))).toBe(false);
+    }
+  });
+});
+
+/** A `claude` that prints something of its own before handing over to the real CLI. */
+function wrappedClaude(dir: string, prelude: string): string {
+  const path = join(dir, 'claude-wrapper.sh');
+  writeFileSync(path, `#!/bin/sh\n${prelude}\nexec ${JSON.stringify(CLAUDE_BIN)} "$@"\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+describe.each(transports)('AgentSession over %s: output it does not understand', (transport) => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it('counts unhandled output and signals it, while the turn still works', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tether-wrap-'));
+    const unhandled: UnhandledOutput[] = [];
+    h = await openSession(transport, () => textReply('Fine.'), {
+      env: { TETHER_CLAUDE: wrappedClaude(dir, 'echo "Warning: settings file is corrupt" >&2') },
+      onSession: (s) => s.on('unhandled', (u) => unhandled.push(u)),
+    });
+    h.session.send('hi');
+    await h.waitForEvent('done');
+    expect(unhandled[0]).toEqual({ count: 1, line: 'Warning: settings file is corrupt' });
+    expect(h.session.unhandledLines).toBe(1);
+    expect(h.session.rawSnapshot().toString()).toContain('Warning: settings file is corrupt');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says what the CLI printed when it exits at start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tether-wrap-'));
+    const session = new AgentSession();
+    const start = session.start({
+      cwd: dir,
+      transport,
+      env: {
+        PATH: process.env['PATH'],
+        TETHER_CLAUDE: wrappedClaude(dir, 'echo "Invalid API key · Please run /login" >&2; exit 1'),
+      },
+    });
+    await expect(start).rejects.toThrow(
+      'Claude Code did not start: Invalid API key · Please run /login',
+    );
+    expect(session.state).toMatchObject({ state: 'exited', reason: 'failed_to_start', code: 1 });
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

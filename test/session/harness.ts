@@ -36,7 +36,7 @@ export interface Harness {
 export async function openSession(
   transport: TransportKind,
   handler: FakeHandler,
-  start: Partial<StartOptions> = {},
+  { onSession, ...start }: Partial<StartOptions> & { onSession?: (s: AgentSession) => void } = {},
 ): Promise<Harness> {
   const fake = await startFakeAnthropic(handler);
   const home = mkdtempSync(join(tmpdir(), 'tether-home-'));
@@ -46,6 +46,7 @@ export async function openSession(
   const lifecycle: SessionLifecycle[] = [];
   session.on('event', (e) => events.push(e));
   session.on('lifecycle', (l) => lifecycle.push(l));
+  onSession?.(session);
 
   const waitFor = <T>(pick: () => T | undefined, what: string): Promise<T> =>
     new Promise((resolve, reject) => {
@@ -77,8 +78,13 @@ export async function openSession(
   await session.start({
     cwd,
     transport,
-    env: { ...claudeEnv(home, fake.url), TETHER_CLAUDE: CLAUDE_BIN },
     ...start,
+    env: {
+      ...claudeEnv(home, fake.url),
+      TETHER_CLAUDE: CLAUDE_BIN,
+      ...start.env,
+      ANTHROPIC_BASE_URL: fake.url,
+    },
   });
 
   return {

@@ -195,7 +195,9 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       const detail = this.lastVisibleLines.join(' | ') || (error as Error).message;
       this.startFailure = `Claude Code did not start: ${detail}`;
       await this.dispose();
-      throw new Error(this.startFailure);
+      throw new Error(
+        this.lifecycle.state === 'exited' ? this.lifecycle.message : this.startFailure,
+      );
     }
     this.setLifecycle({ state: 'ready', pid: transport.pid });
   }
@@ -356,8 +358,10 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     const midTurn = this.lifecycle.state === 'busy';
     const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
     let reason: SessionLifecycle & { state: 'exited' };
-    if (this.startFailure) {
-      reason = { state: 'exited', ...exit, reason: 'failed_to_start', message: this.startFailure };
+    if (this.startFailure !== null || this.lifecycle.state === 'starting') {
+      const said = this.lastVisibleLines.join(' | ') || `it exited (${how})`;
+      const message = this.startFailure ?? `Claude Code did not start: ${said}`;
+      reason = { state: 'exited', ...exit, reason: 'failed_to_start', message };
     } else if (this.disposing) {
       reason = { state: 'exited', ...exit, reason: 'disposed', message: 'The session was closed.' };
     } else if (!midTurn && exit.code === 0) {

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { PermissionGate } from './permission-gate';
+
+function gate() {
+  const written: Record<string, unknown>[] = [];
+  const g = new PermissionGate((line) => {
+    expect(line.endsWith('\n')).toBe(true);
+    written.push(JSON.parse(line) as Record<string, unknown>);
+  });
+  return { g, written };
+}
+
+const ask = (request_id: string, extra: Record<string, unknown> = {}) => ({
+  type: 'control_request',
+  request_id,
+  request: {
+    subtype: 'can_use_tool',
+    tool_name: 'Bash',
+    input: { command: 'ls' },
+    permission_suggestions: [
+      {
+        type: 'addRules',
+        rules: [{ toolName: 'Bash', ruleContent: 'ls' }],
+        behavior: 'allow',
+        destination: 'localSettings',
+      },
+    ],
+    ...extra,
+  },
+});
+
+const responseOf = (written: Record<string, unknown>[], i = 0) =>
+  (written[i]!['response'] as Record<string, unknown>)['response'];
+
+describe('PermissionGate', () => {
+  it('answers allow with the original input as updatedInput', () => {
+    const { g, written } = gate();
+    expect(g.receive(ask('r1'))).toBe(true);
+    expect(g.answer('r1', { behavior: 'allow' })).toBe(true);
+    expect(written).toEqual([
+      {
+        type: 'control_response',
+        response: {
+          subtype: 'success',
+          request_id: 'r1',
+          response: { behavior: 'allow', updatedInput: { command: 'ls' } },
+        },
+      },
+    ]);
+  });
+
+  it('sends the user’s edited input when there is one', () => {
+    const { g, written } = gate();
+    g.receive(ask('r1'));
+    g.answer('r1', { behavior: 'allow', updatedInput: { command: 'ls -a' } });
+    expect(responseOf(written)).toEqual({ behavior: 'allow', updatedInput: { command: 'ls -a' } });
+  });
+
+  it('adds the chosen suggestion for "always allow" (the first by default)', () => {
+    const { g, written } = gate();
+    g.receive(ask('r1'));
+    g.answer('r1', { behavior: 'allow_always' });
+    expect(responseOf(written)).toMatchObject({
+      behavior: 'allow',
+      updatedPermissions: [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'ls' }] }],
+    });
+  });
+
+  it('builds a rule for the tool when the CLI suggested none', () => {
+    const { g, written } = gate();
+    g.receive(ask('r1', { permission_suggestions: undefined }));
+    g.answer('r1', { behavior: 'allow_always' });
+    expect(responseOf(written)).toMatchObject({
+      updatedPermissions: [
+        {
+          type: 'addRules',
+          rules: [{ toolName: 'Bash' }],
+          behavior: 'allow',
+          destination: 'localSettings',
+        },
+      ],
+    });
+  });
+
+  it('always sends a message with a denial, and interrupt when asked', () => {
+    const { g, written } = gate();
+    g.receive(ask('r1'));
+    g.receive(ask('r2'));
+    g.answer('r1', { behavior: 'deny' });
+    g.answer('r2', { behavior: 'deny', message: 'no', interrupt: true });
+    expect(responseOf(written, 0)).toEqual({
+      behavior: 'deny',
+      message: 'The user denied this tool use.',
+    });
+    expect(responseOf(written, 1)).toEqual({ behavior: 'deny', message: 'no', interrupt: true });
+  });
+
+  it('answers each request exactly once', () => {
+    const { g, written } = gate();
+    g.receive(ask('r1'));
+    expect(g.answer('r1', { behavior: 'allow' })).toBe(true);
+    expect(g.answer('r1', { behavior: 'deny' })).toBe(false);
+    expect(g.answer('unknown', { behavior: 'allow' })).toBe(false);
+    expect(written).toHaveLength(1);
+  });
+
+  it('answers unserved subtypes with an error at once', () => {
+    const { g, written } = gate();
+    expect(
+      g.receive({
+        type: 'control_request',
+        request_id: 'h1',
+        request: { subtype: 'hook_callback' },
+      }),
+    ).toBe(false);
+    expect(written).toEqual([
+      {
+        type: 'control_response',
+        response: {
+          subtype: 'error',
+          request_id: 'h1',
+          error: 'Unsupported control request subtype: hook_callback',
+        },
+      },
+    ]);
+    expect(g.pendingIds).toEqual([]);
+  });
+
+  it('forgets a withdrawn request without answering it', () => {
+    const { g, written } = gate();
+    g.receive(ask('r1'));
+    expect(g.withdraw('r1')).toBe(true);
+    expect(g.answer('r1', { behavior: 'allow' })).toBe(false);
+    expect(written).toEqual([]);
+  });
+
+  it('denies everything pending when the session goes away, or drops it when the process is gone', () => {
+    const { g, written } = gate();
+    g.receive(ask('r1'));
+    g.receive(ask('r2'));
+    expect(g.denyAll('closed')).toEqual(['r1', 'r2']);
+    expect(written.map((_, i) => responseOf(written, i))).toEqual([
+      { behavior: 'deny', message: 'closed' },
+      { behavior: 'deny', message: 'closed' },
+    ]);
+    g.receive(ask('r3'));
+    expect(g.dropAll()).toEqual(['r3']);
+    expect(written).toHaveLength(2);
+    expect(g.pendingIds).toEqual([]);
+  });
+});
