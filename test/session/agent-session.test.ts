@@ -250,6 +250,23 @@ describe.each(transports)('AgentSession over %s: output it does not understand',
 });
 
 describe('AgentSession start failures', () => {
+  it('gives up on a CLI that never answers, within the start timeout, and ends it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tether-mute-'));
+    const mute = join(dir, 'claude');
+    writeFileSync(mute, '#!/bin/sh\nexec sleep 30\n');
+    chmodSync(mute, 0o755);
+    const session = new AgentSession({ timings: { startTimeoutMs: 300, graceMs: 200 } });
+    const start = session.start({
+      cwd: dir,
+      env: { PATH: process.env['PATH'], TETHER_CLAUDE: mute },
+    });
+    await expect(start).rejects.toThrow(
+      'Claude Code did not start: Claude Code did not answer "initialize" within 300 ms.',
+    );
+    expect(session.state).toMatchObject({ state: 'exited', reason: 'failed_to_start' });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('explains a missing CLI: what was tried and how to install it', async () => {
     const session = new AgentSession();
     const states: string[] = [];
