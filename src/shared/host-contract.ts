@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentHostEvents, agentRequests } from './agent-contract';
 import { workspaceStateSchema } from './workspace-state';
 
 // Every message between the renderer and the host. Adding a request or an event is one entry in
@@ -42,6 +43,7 @@ export const hostRequests = {
     params: z.object({ url: z.string().max(8192) }).strict(),
     result: z.object({ opened: z.boolean() }),
   },
+  ...agentRequests,
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>;
 
 export const hostEvents = {
@@ -53,9 +55,11 @@ export const hostEvents = {
   }),
   // A command chosen outside the page (the application menu), run by the workspace.
   runCommand: z.object({ command: z.string().min(1).max(128) }),
+  ...agentHostEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type RequestName = keyof typeof hostRequests;
+export type AgentRequestName = keyof typeof agentRequests;
 export type RequestParams<K extends RequestName> = z.infer<(typeof hostRequests)[K]['params']>;
 export type RequestResult<K extends RequestName> = z.infer<(typeof hostRequests)[K]['result']>;
 export type EventName = keyof typeof hostEvents;

@@ -1,5 +1,6 @@
 /** Runs a whole transcript through the real splitter and translator, in chunks as a pty would. */
 import type { AgentEvent } from '../../src/shared/agent-event';
+import { pushCoalesced } from '../../src/shared/coalesce-events';
 import { ClaudeTranslator } from '../../src/main/agent/claude-translator';
 import { LineSplitter } from '../../src/main/agent/line-splitter';
 
@@ -20,18 +21,7 @@ export function translateBytes(bytes: Buffer, chunkSizes: number[] = [bytes.leng
 /** Joins runs of text (and of thinking) from one author: how deltas and whole blocks compare. */
 export function coalesceText(events: AgentEvent[]): AgentEvent[] {
   const out: AgentEvent[] = [];
-  for (const event of events) {
-    const last = out.at(-1);
-    if (
-      (event.type === 'assistant_text' || event.type === 'thinking') &&
-      last?.type === event.type &&
-      last.parent_tool_use_id === event.parent_tool_use_id
-    ) {
-      out[out.length - 1] = { ...last, text: last.text + event.text };
-    } else {
-      out.push(event);
-    }
-  }
+  for (const event of events) pushCoalesced(out, event);
   return out;
 }
 

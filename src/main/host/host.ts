@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import {
   describeIssues,
   hostRequests,
   isRequestName,
+  type AgentRequestName,
   type EventMessage,
   type HostResponse,
   type RequestName,
@@ -10,9 +12,12 @@ import {
 } from '../../shared/host-contract';
 import { safeExternalUrl } from '../../shared/external-url';
 import type { WorkspaceState } from '../../shared/workspace-state';
+import { AgentRegistry, type AgentDefaults } from './agent-registry';
+import { userConfigDir } from './config-dir';
 import { TerminalRegistry, type TerminalDefaults } from './terminal-registry';
 
-export interface HostOptions extends TerminalDefaults {
+export interface HostOptions
+  extends TerminalDefaults, Partial<Omit<AgentDefaults, 'workspaceDir'>> {
   workspace: {
     read(): Promise<WorkspaceState | null>;
     write(state: WorkspaceState): Promise<void>;
@@ -47,16 +52,21 @@ export class Host {
 
   connect(emit: (event: EventMessage) => void): HostConnection {
     let open = true;
-    const terminals = new TerminalRegistry(this.options, (event) => {
+    const send = (event: EventMessage) => {
       if (open) emit(event);
-    });
-    const handlers = this.handlers(terminals);
+    };
+    const terminals = new TerminalRegistry(this.options, send);
+    const agents = new AgentRegistry(
+      { agentLogDir: join(userConfigDir(), 'agents'), ...this.options },
+      send,
+    );
+    const handlers = this.handlers(terminals, agents);
     const connection: HostConnection = {
       request: (name, params) => this.dispatch(handlers, name, params),
       close: async () => {
         open = false;
         this.connections.delete(connection);
-        await terminals.closeAll();
+        await Promise.all([terminals.closeAll(), agents.closeAll()]);
       },
     };
     this.connections.add(connection);
@@ -88,7 +98,7 @@ export class Host {
     return { ok: false, error };
   }
 
-  private handlers(terminals: TerminalRegistry): RequestHandlers {
+  private handlers(terminals: TerminalRegistry, agents: AgentRegistry): RequestHandlers {
     const { workspace, openExternal, workspaceDir, shell } = this.options;
     return {
       getAppInfo: () => ({ workspaceDir, platform: process.platform, shell: shell.file }),
@@ -121,6 +131,40 @@ export class Host {
         await openExternal(safe);
         return { opened: true };
       },
+      ...agentHandlers(agents),
     };
   }
+}
+
+function agentHandlers(agents: AgentRegistry): Pick<RequestHandlers, AgentRequestName> {
+  return {
+    openAgent: (params) => agents.open(params),
+    sendAgentMessage: ({ agentId, text }) => {
+      agents.get(agentId).send(text);
+      return null;
+    },
+    interruptAgent: async ({ agentId }) => {
+      await agents.get(agentId).interrupt();
+      return null;
+    },
+    setAgentPermissionMode: async ({ agentId, mode }) => {
+      await agents.get(agentId).setPermissionMode(mode);
+      return null;
+    },
+    setAgentModel: async ({ agentId, model }) => {
+      await agents.get(agentId).setModel(model);
+      return null;
+    },
+    answerPermission: ({ agentId, requestId, decision }) => ({
+      answered: agents.get(agentId).answerPermission(requestId, decision),
+    }),
+    getAgentRaw: ({ agentId }) => {
+      const session = agents.get(agentId);
+      return { data: session.rawSnapshot().toString('base64'), unhandled: session.unhandledLines };
+    },
+    closeAgent: async ({ agentId, forget }) => {
+      await agents.close(agentId, forget);
+      return null;
+    },
+  };
 }

@@ -1,7 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
 import type { EventMessage, RequestParams } from '../../shared/host-contract';
 import type { ShellSpec } from '../pty/shell';
 import { TerminalSession, type TerminalSessionOptions } from '../pty/terminal-session';
+import { isDirectory } from './fs-checks';
 
 export interface TerminalDefaults {
   shell: ShellSpec;
@@ -50,13 +50,5 @@ export class TerminalRegistry {
 
   async closeAll(): Promise<void> {
     await Promise.all([...this.sessions.values()].map((session) => session.kill()));
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }

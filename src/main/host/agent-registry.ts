@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import type { EventMessage, RequestParams, RequestResult } from '../../shared/host-contract';
+import { AgentOutputBatcher } from '../agent/agent-output-batcher';
+import { AgentSession } from '../agent/agent-session';
+import { EventLog } from '../agent/event-log';
+import { isDirectory } from './fs-checks';
+import type { TransportKind } from '../agent/transport/transport';
+
+export interface AgentDefaults {
+  workspaceDir: string;
+  /** Where each agent block's event log is kept (`<dir>/<agentId>.jsonl`). */
+  agentLogDir: string;
+  /** The environment the CLI inherits (default: this process's). */
+  agentEnv?: NodeJS.ProcessEnv;
+  /** The user's `claudePath` setting. */
+  claudePath?: string;
+  agentTransport?: TransportKind;
+}
+
+interface Agent {
+  session: AgentSession;
+  log: EventLog;
+  batcher: AgentOutputBatcher;
+}
+
+/**
+ * The agent sessions one client opened, keyed by block id: only that client can address them,
+ * and they end with it. Each session's output is batched per frame for the wire and appended to
+ * the block's event log, so a restart can show the transcript again.
+ */
+export class AgentRegistry {
+  private readonly agents = new Map<string, Agent>();
+
+  constructor(
+    private readonly defaults: AgentDefaults,
+    private readonly emit: (event: EventMessage) => void,
+  ) {}
+
+  open(params: RequestParams<'openAgent'>): RequestResult<'openAgent'> {
+    const { agentId } = params;
+    if (this.agents.has(agentId)) throw new Error(`agent ${agentId} is already open`);
+    const cwd = params.cwd && isDirectory(params.cwd) ? params.cwd : this.defaults.workspaceDir;
+    const log = new EventLog(join(this.defaults.agentLogDir, `${agentId}.jsonl`));
+    const history = log.readAll();
+    const session = new AgentSession();
+    const batcher = new AgentOutputBatcher((events, raw) => {
+      if (raw) this.emit({ name: 'agentRaw', payload: { agentId, data: raw.toString('base64') } });
+      if (events.length === 0) return;
+      log.append(events);
+      this.emit({ name: 'agentEvents', payload: { agentId, events } });
+    });
+    session.on('event', (event) => batcher.pushEvent(event));
+    session.on('raw', (chunk) => batcher.pushRaw(chunk));
+    session.on('unhandled', ({ count, line }) => {
+      batcher.flush();
+      this.emit({ name: 'agentUnhandled', payload: { agentId, count, line } });
+    });
+    session.on('lifecycle', (state) => {
+      batcher.flush();
+      this.emit({ name: 'agentState', payload: { agentId, state } });
+    });
+    this.agents.set(agentId, { session, log, batcher });
+
+    const env = this.defaults.agentEnv ?? process.env;
+    session
+      .start({
+        cwd,
+        env,
+        ...(this.defaults.claudePath ? { locate: { setting: this.defaults.claudePath } } : {}),
+        ...(this.defaults.agentTransport ? { transport: this.defaults.agentTransport } : {}),
+        ...(params.model ? { model: params.model } : {}),
+        ...(params.permissionMode ? { permissionMode: params.permissionMode } : {}),
+        ...(params.resumeSessionId ? { resume: params.resumeSessionId } : {}),
+      })
+      // The failure reaches the block as an `exited` state with its message.
+      .catch(() => undefined);
+    return { cwd, history };
+  }
+
+  get(agentId: string): AgentSession {
+    const agent = this.agents.get(agentId);
+    if (!agent) throw new Error(`no open agent ${agentId}`);
+    return agent.session;
+  }
+
+  async close(agentId: string, forget = false): Promise<void> {
+    const agent = this.agents.get(agentId);
+    if (!agent) return;
+    this.agents.delete(agentId);
+    await agent.session.dispose();
+    agent.batcher.flush();
+    await (forget ? agent.log.remove() : agent.log.close());
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.agents.keys()].map((id) => this.close(id)));
+  }
+}

@@ -1,0 +1,9 @@
+import { statSync } from 'node:fs';
+
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { PERMISSION_MODES } from './agent-control';
+import type { AgentEvent } from './agent-event';
+
+// The agent block's half of the host contract, spread into hostRequests / hostEvents.
+
+const agentId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'an agent id is 1-128 letters, digits or _.:-');
+const ok = z.null();
+const permissionMode = z.enum(PERMISSION_MODES);
+const record = z.record(z.string(), z.unknown());
+
+/** AgentEvents cross the boundary as tagged objects; consumers ignore types they do not know. */
+export const agentEventSchema = z.looseObject({
+  type: z.string(),
+}) as unknown as z.ZodType<AgentEvent>;
+
+export const permissionDecisionSchema = z.discriminatedUnion('behavior', [
+  z.object({ behavior: z.literal('allow'), updatedInput: record.optional() }).strict(),
+  z
+    .object({
+      behavior: z.literal('allow_always'),
+      suggestion: record.optional(),
+      updatedInput: record.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      behavior: z.literal('deny'),
+      message: z.string().max(10_000).optional(),
+      interrupt: z.boolean().optional(),
+    })
+    .strict(),
+]);
+
+export const sessionLifecycleSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('starting') }),
+  z.object({ state: z.literal('ready'), pid: z.number().int() }),
+  z.object({ state: z.literal('busy') }),
+  z.object({ state: z.literal('idle') }),
+  z.object({
+    state: z.literal('exited'),
+    code: z.number().int().nullable(),
+    signal: z.string().nullable(),
+    reason: z.enum(['ended', 'disposed', 'crashed', 'failed_to_start']),
+    message: z.string(),
+  }),
+]);
+
+export const agentRequests = {
+  /**
+   * Opens the block's session: its history (every event logged for this agent id, oldest first)
+   * comes back at once; the CLI starts in the background and reports through `agentState`.
+   * With `resumeSessionId` the CLI resumes that Claude session (`--resume`).
+   */
+  openAgent: {
+    params: z
+      .object({
+        agentId,
+        cwd: z.string().min(1).max(4096).optional(),
+        model: z.string().min(1).max(200).optional(),
+        permissionMode: permissionMode.optional(),
+        resumeSessionId: z.string().min(1).max(256).optional(),
+      })
+      .strict(),
+    result: z.object({ cwd: z.string(), history: z.array(agentEventSchema) }),
+  },
+  sendAgentMessage: {
+    params: z.object({ agentId, text: z.string().min(1).max(10_000_000) }).strict(),
+    result: ok,
+  },
+  /** Stops the running turn (the CLI's interrupt request); the session stays usable. */
+  interruptAgent: { params: z.object({ agentId }).strict(), result: ok },
+  setAgentPermissionMode: {
+    params: z.object({ agentId, mode: permissionMode }).strict(),
+    result: ok,
+  },
+  setAgentModel: {
+    params: z.object({ agentId, model: z.string().min(1).max(200) }).strict(),
+    result: ok,
+  },
+  /** `answered: false` when the request was no longer pending (withdrawn, or the CLI is gone). */
+  answerPermission: {
+    params: z
+      .object({
+        agentId,
+        requestId: z.string().min(1).max(256),
+        decision: permissionDecisionSchema,
+      })
+      .strict(),
+    result: z.object({ answered: z.boolean() }),
+  },
+  /** The session's newest raw bytes (base64), for the raw view to replay. */
+  getAgentRaw: {
+    params: z.object({ agentId }).strict(),
+    result: z.object({ data: z.string(), unhandled: z.number().int() }),
+  },
+  /** Ends the session; `forget` also deletes its history (the user closed the block). */
+  closeAgent: {
+    params: z.object({ agentId, forget: z.boolean().optional() }).strict(),
+    result: ok,
+  },
+} as const;
+
+export const agentHostEvents = {
+  /** New events of one agent, coalesced (at most one message per animation frame). */
+  agentEvents: z.object({ agentId, events: z.array(agentEventSchema) }),
+  agentState: z.object({ agentId, state: sessionLifecycleSchema }),
+  /** Raw bytes (base64) as the pty delivered them. */
+  agentRaw: z.object({ agentId, data: z.string() }),
+  /** Output that is no frame the translator handles: the raw view should surface. */
+  agentUnhandled: z.object({ agentId, count: z.number().int(), line: z.string() }),
+} as const;
