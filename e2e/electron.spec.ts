@@ -39,7 +39,7 @@ let dir: string;
 let workspaceDir: string;
 
 test.beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'tether-electron-'));
+  dir = await mkdtemp(join(tmpdir(), 'electron-e2e-'));
   workspaceDir = join(dir, 'workspace');
   const home = join(dir, 'home');
   await Promise.all([mkdir(workspaceDir), mkdir(home)]);

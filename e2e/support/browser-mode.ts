@@ -75,7 +75,7 @@ export const test = base.extend<{ browserMode: BrowserMode }>({
   // Playwright reads a fixture's dependencies from this pattern; this one has none.
   // eslint-disable-next-line no-empty-pattern
   browserMode: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'tether-e2e-'));
+    const dir = await mkdtemp(join(tmpdir(), 'browser-mode-e2e-'));
     const [workspace, state, home] = ['workspace', 'state', 'home'].map((name) => join(dir, name));
     await Promise.all([workspace, state, home].map((path) => mkdir(path!, { recursive: true })));
     const mode = new BrowserMode(workspace!, state!, home!);

@@ -1,0 +1,201 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventMessage } from '../../shared/host-contract';
+import { workspaceStateSchema, type WorkspaceState } from '../../shared/workspace-state';
+import { Host, type HostOptions } from './host';
+import { JsonFile } from './json-file';
+
+let dir: string;
+let logged: string[];
+let host: Host;
+
+function makeHost(overrides: Partial<HostOptions> = {}): Host {
+  const log = (message: string) => logged.push(message);
+  host = new Host({
+    workspaceDir: dir,
+    shell: { file: '/bin/sh', args: [] },
+    env: { PATH: process.env['PATH'], HOME: dir, PS1: '$ ' },
+    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, log),
+    log,
+    ...overrides,
+  });
+  return host;
+}
+
+function connect() {
+  const events: EventMessage[] = [];
+  const connection = host.connect((event) => events.push(event));
+  const output = (terminalId: string) =>
+    events
+      .filter((event) => event.name === 'terminalData' && event.payload.terminalId === terminalId)
+      .map((event) => (event.payload as { data: string }).data)
+      .join('');
+  return { connection, events, output };
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'host-test-'));
+  logged = [];
+});
+
+afterEach(async () => {
+  await host?.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('Host: the contract at the boundary', () => {
+  it('rejects and logs an unknown request without acting on it', async () => {
+    makeHost();
+    const { connection } = connect();
+    const response = await connection.request('deleteEverything', {});
+    expect(response).toEqual({ ok: false, error: 'unknown request "deleteEverything"' });
+    expect(logged.join('\n')).toContain('deleteEverything');
+  });
+
+  it('rejects invalid parameters with a one-line reason naming the field', async () => {
+    makeHost();
+    const { connection } = connect();
+    const response = await connection.request('openTerminal', {
+      terminalId: 't/1',
+      cols: 0,
+      rows: 24,
+    });
+    expect(response.ok).toBe(false);
+    expect(response).toMatchObject({
+      error: expect.stringMatching(/^openTerminal: terminalId: .*; cols: /),
+    });
+    expect(logged).toHaveLength(1);
+  });
+
+  it('refuses extra fields: a message means exactly what the contract says', async () => {
+    makeHost();
+    const { connection } = connect();
+    const response = await connection.request('getAppInfo', { sneaky: true });
+    expect(response.ok).toBe(false);
+  });
+
+  it('answers a handler failure as an error, not a throw', async () => {
+    makeHost();
+    const { connection } = connect();
+    const response = await connection.request('writeTerminal', { terminalId: 'nope', data: 'x' });
+    expect(response).toEqual({ ok: false, error: 'writeTerminal: no open terminal nope' });
+  });
+});
+
+describe('Host: terminals', () => {
+  it('opens a shell in the workspace directory and streams its output', async () => {
+    makeHost();
+    const { connection, output } = connect();
+    const opened = await connection.request('openTerminal', {
+      terminalId: 'a.0',
+      cols: 80,
+      rows: 24,
+    });
+    expect(opened).toEqual({ ok: true, result: { cwd: dir } });
+    await connection.request('writeTerminal', { terminalId: 'a.0', data: 'echo "in:$(pwd)"\r' });
+    await until(() => output('a.0').includes(`in:${dir}`), 'the echo');
+  });
+
+  it('falls back to the workspace directory when the requested one is gone', async () => {
+    makeHost();
+    const { connection } = connect();
+    const opened = await connection.request('openTerminal', {
+      terminalId: 'a.0',
+      cwd: join(dir, 'missing'),
+      cols: 80,
+      rows: 24,
+    });
+    expect(opened).toEqual({ ok: true, result: { cwd: dir } });
+  });
+
+  it('keeps each client to its own terminals and ends them when it goes', async () => {
+    makeHost();
+    const first = connect();
+    const second = connect();
+    await first.connection.request('openTerminal', { terminalId: 'x.0', cols: 80, rows: 24 });
+    const foreign = await second.connection.request('writeTerminal', {
+      terminalId: 'x.0',
+      data: 'exit\r',
+    });
+    expect(foreign.ok).toBe(false);
+    await first.connection.close();
+    const after = await first.connection.request('writeTerminal', { terminalId: 'x.0', data: 'x' });
+    expect(after.ok).toBe(false);
+    expect(first.events.filter((event) => event.name === 'terminalExit')).toEqual([]);
+  });
+
+  it('reports an exit and forgets the terminal', async () => {
+    makeHost();
+    const { connection, events } = connect();
+    await connection.request('openTerminal', { terminalId: 'e.0', cols: 80, rows: 24 });
+    await connection.request('writeTerminal', { terminalId: 'e.0', data: 'exit 4\r' });
+    await until(() => events.some((event) => event.name === 'terminalExit'), 'the exit');
+    expect(events.at(-1)).toEqual({
+      name: 'terminalExit',
+      payload: { terminalId: 'e.0', exitCode: 4, signal: null },
+    });
+  });
+});
+
+describe('Host: workspace and links', () => {
+  const state: WorkspaceState = {
+    version: 1,
+    layout: { type: 'block', blockId: 'b1' },
+    blocks: { b1: { kind: 'terminal', cwd: '/tmp' } },
+    focused: 'b1',
+  };
+
+  it('saves and loads the workspace', async () => {
+    makeHost();
+    const { connection } = connect();
+    expect(await connection.request('loadWorkspace', {})).toEqual({ ok: true, result: null });
+    expect(await connection.request('saveWorkspace', { workspace: state })).toEqual({
+      ok: true,
+      result: null,
+    });
+    expect(await connection.request('loadWorkspace', {})).toEqual({ ok: true, result: state });
+  });
+
+  it('keeps an unreadable workspace file aside instead of overwriting it', async () => {
+    makeHost();
+    await writeFile(join(dir, 'workspace.json'), '{"version": 99}');
+    const { connection } = connect();
+    expect(await connection.request('loadWorkspace', {})).toEqual({ ok: true, result: null });
+    expect((await readdir(dir)).some((name) => name.startsWith('workspace.json.unreadable-'))).toBe(
+      true,
+    );
+    expect(logged.join('\n')).toContain('could not be read');
+  });
+
+  it('opens only http(s) links, and says so when it cannot open any', async () => {
+    const opened: string[] = [];
+    makeHost({ openExternal: async (url) => void opened.push(url) });
+    const { connection } = connect();
+    expect(await connection.request('openExternal', { url: 'https://example.com/a' })).toEqual({
+      ok: true,
+      result: { opened: true },
+    });
+    const refused = await connection.request('openExternal', { url: 'file:///etc/passwd' });
+    expect(refused.ok).toBe(false);
+    expect(opened).toEqual(['https://example.com/a']);
+
+    await host.dispose();
+    makeHost();
+    expect(
+      await connect().connection.request('openExternal', { url: 'http://example.com' }),
+    ).toEqual({
+      ok: true,
+      result: { opened: false },
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TerminalSession, type TerminalSessionOptions } from './terminal-session';
+
+// Real shells in real ptys: the flow-control and kill behaviour only means something there.
+
+const sessions: TerminalSession[] = [];
+
+function start(overrides: Partial<TerminalSessionOptions> = {}) {
+  const output: string[] = [];
+  let exit: { code: number; signal: number | null } | undefined;
+  const session = new TerminalSession({
+    shell: { file: '/bin/sh', args: [] },
+    cwd: '/tmp',
+    cols: 80,
+    rows: 24,
+    env: { PATH: process.env['PATH'], HOME: '/tmp', PS1: '$ ' },
+    onData: (data) => output.push(data),
+    onExit: (code, signal) => (exit = { code, signal }),
+    ...overrides,
+  });
+  sessions.push(session);
+  return { session, text: () => output.join(''), exit: () => exit };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.kill()));
+});
+
+describe('TerminalSession', () => {
+  it('runs a command in the shell and reports its exit after all of its output', async () => {
+    const { session, text, exit } = start();
+    session.write('echo one-$((1+1)); exit 7\r');
+    await until(() => exit() !== undefined, 'the exit');
+    expect(text()).toContain('one-2');
+    expect(exit()).toEqual({ code: 7, signal: null });
+  });
+
+  it('pauses a flooding shell until the viewer acknowledges, then resumes', async () => {
+    const { session, text } = start({ watermarks: { high: 20_000, low: 2_000 } });
+    session.write('yes\r');
+    await until(() => session.isPaused, 'the pause');
+    // Paused: what reaches the viewer stays near the high watermark however long we wait.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const delivered = text().length;
+    expect(session.unacknowledged).toBe(delivered);
+    expect(delivered).toBeLessThan(20_000 + 70_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(text().length).toBe(delivered);
+
+    session.acknowledge(delivered);
+    await until(() => text().length > delivered, 'more output after the acknowledgement');
+  });
+
+  it('answers Ctrl+C at once while paused', async () => {
+    const { session, text } = start({ watermarks: { high: 20_000, low: 2_000 } });
+    session.write('yes\r');
+    await until(() => session.isPaused, 'the pause');
+    session.write('\x03');
+    session.write('echo done-$((2+2))\r');
+    // Drain as a viewer would until the shell's answer shows.
+    await until(() => {
+      session.acknowledge(session.unacknowledged);
+      return text().includes('done-4');
+    }, 'the shell to answer after Ctrl+C');
+  });
+
+  it('kill ends the shell and the jobs it started', async () => {
+    const { session, text, exit } = start({ shell: { file: '/bin/bash', args: ['--norc', '-i'] } });
+    session.write('sleep 300 & echo "job=$!"\r');
+    await until(() => /job=\d+/.test(text()), 'the job pid');
+    const job = Number(/job=(\d+)/.exec(text())![1]);
+    expect(isAlive(job)).toBe(true);
+    await session.kill();
+    expect(exit()).toBeDefined();
+    await until(() => !isAlive(job), 'the background job to end', 6_000);
+  });
+});

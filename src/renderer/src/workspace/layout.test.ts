@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { LayoutNode } from '../../../shared/workspace-state';
+import {
+  blockOrder,
+  insertBlock,
+  neighbourInDirection,
+  removeBlock,
+  setSplitSizes,
+} from './layout';
+
+const ids = () => {
+  let n = 0;
+  return () => `s${++n}`;
+};
+
+describe('split tree', () => {
+  it('starts with a leaf, splits the target and joins a parent running the same way', () => {
+    const next = ids();
+    let tree = insertBlock(null, null, 'a', 'horizontal', next);
+    expect(tree).toEqual({ type: 'block', blockId: 'a' });
+    tree = insertBlock(tree, 'a', 'b', 'horizontal', next);
+    tree = insertBlock(tree, 'a', 'c', 'horizontal', next);
+    expect(tree).toMatchObject({ type: 'split', orientation: 'horizontal' });
+    expect(blockOrder(tree)).toEqual(['a', 'c', 'b']);
+    tree = insertBlock(tree, 'c', 'd', 'vertical', next);
+    expect(blockOrder(tree)).toEqual(['a', 'c', 'd', 'b']);
+    expect((tree as Extract<LayoutNode, { type: 'split' }>).children[1]).toMatchObject({
+      type: 'split',
+      orientation: 'vertical',
+    });
+  });
+
+  it('removes a block and lets a one-child split give way, keeping the others’ proportions', () => {
+    const next = ids();
+    let tree = insertBlock(null, null, 'a', 'horizontal', next);
+    tree = insertBlock(tree, 'a', 'b', 'horizontal', next);
+    tree = insertBlock(tree, 'b', 'c', 'horizontal', next);
+    tree = setSplitSizes(tree, 's1', [50, 30, 20])!;
+    const without = removeBlock(tree, 'b');
+    expect(without).toMatchObject({ sizes: [(50 * 100) / 70, (20 * 100) / 70] });
+    expect(removeBlock(removeBlock(without, 'a'), 'c')).toBeNull();
+    expect(removeBlock(without, 'a')).toEqual({ type: 'block', blockId: 'c' });
+  });
+
+  it('ignores sizes that do not fit the split', () => {
+    const tree = insertBlock({ type: 'block', blockId: 'a' }, 'a', 'b', 'vertical', ids());
+    expect(setSplitSizes(tree, 's1', [100])).toEqual(tree);
+  });
+});
+
+describe('neighbourInDirection', () => {
+  // a | b
+  //   | c
+  const rect = (left: number, top: number, right: number, bottom: number) => ({
+    left,
+    top,
+    right,
+    bottom,
+  });
+  const a = rect(0, 0, 50, 100);
+  const b = rect(50, 0, 100, 50);
+  const c = rect(50, 50, 100, 100);
+  const all = [
+    { id: 'a', rect: a },
+    { id: 'b', rect: b },
+    { id: 'c', rect: c },
+  ];
+
+  it('moves to the nearest block on that side that overlaps', () => {
+    expect(neighbourInDirection(a, all.slice(1), 'right')).toBe('b');
+    expect(neighbourInDirection(c, [all[0]!, all[1]!], 'left')).toBe('a');
+    expect(neighbourInDirection(c, [all[0]!, all[1]!], 'up')).toBe('b');
+    expect(neighbourInDirection(b, [all[0]!, all[2]!], 'down')).toBe('c');
+  });
+
+  it('finds nothing past the edge', () => {
+    expect(neighbourInDirection(a, all.slice(1), 'left')).toBeNull();
+    expect(neighbourInDirection(b, [all[0]!, all[2]!], 'up')).toBeNull();
+  });
+});
