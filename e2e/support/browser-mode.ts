@@ -17,6 +17,8 @@ export class BrowserMode {
     readonly workspaceDir: string,
     readonly stateDir: string,
     readonly home: string,
+    /** More environment for the host (and so for the shells and Claude CLIs it starts). */
+    readonly env: NodeJS.ProcessEnv = {},
   ) {}
 
   async start(): Promise<string> {
@@ -35,7 +37,7 @@ export class BrowserMode {
       {
         cwd: root,
         // A plain bash with no rc files: the specs must not depend on the machine's prompt.
-        env: { ...process.env, SHELL: '/bin/bash', HOME: this.home },
+        env: { ...process.env, SHELL: '/bin/bash', HOME: this.home, ...this.env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -25,6 +25,7 @@ function start(): void {
     workspaceDir: workspaceDirectory(process.argv),
     shell: defaultShell(),
     workspace: new JsonFile(join(userData, 'workspace.json'), workspaceStateSchema),
+    agentLogDir: join(userData, 'agents'),
     openExternal: (url) => shell.openExternal(url),
   });
   const windowState = new WindowStateStore(join(userData, 'window-state.json'));

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     workspaceDir,
     shell: defaultShell(),
     workspace: new JsonFile(join(stateDir, 'browser-workspace.json'), workspaceStateSchema),
+    agentLogDir: join(stateDir, 'agents'),
   });
   let server;
   try {

@@ -1,0 +1,159 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/shared/agent-event';
+import type { EventMessage, HostResponse } from '../../src/shared/host-contract';
+import { workspaceStateSchema } from '../../src/shared/workspace-state';
+import { Host } from '../../src/main/host/host';
+import { JsonFile } from '../../src/main/host/json-file';
+import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
+import {
+  lastToolResults,
+  startFakeAnthropic,
+  textReply,
+  toolUseReply,
+  type FakeAnthropic,
+  type FakeHandler,
+} from '../support/fake-anthropic';
+
+let dir: string;
+let fake: FakeAnthropic;
+let host: Host;
+
+async function setUp(handler: FakeHandler, env: NodeJS.ProcessEnv = {}) {
+  fake = await startFakeAnthropic(handler);
+  host = new Host({
+    workspaceDir: dir,
+    shell: { file: '/bin/sh', args: [] },
+    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
+    agentLogDir: join(dir, 'agents'),
+    agentEnv: { ...claudeEnv(join(dir, 'home'), fake.url), TETHER_CLAUDE: CLAUDE_BIN, ...env },
+    log: () => {},
+  });
+}
+
+function client() {
+  const messages: EventMessage[] = [];
+  const connection = host.connect((m) => messages.push(m));
+  const events = (agentId = 'a1') =>
+    messages.flatMap((m) =>
+      m.name === 'agentEvents' && m.payload.agentId === agentId ? m.payload.events : [],
+    );
+  const state = (agentId = 'a1') =>
+    messages
+      .flatMap((m) =>
+        m.name === 'agentState' && m.payload.agentId === agentId ? [m.payload.state] : [],
+      )
+      .at(-1);
+  const request = async <T = unknown>(name: string, params: unknown): Promise<T> => {
+    const response: HostResponse = await connection.request(name, params);
+    if (!response.ok) throw new Error(response.error);
+    return response.result as T;
+  };
+  return { connection, messages, events, state, request };
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
+  events.filter((e): e is AgentEvent & { type: T } => e.type === type);
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-host-'));
+});
+afterEach(async () => {
+  await host?.dispose();
+  await fake?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('Host: agent sessions with the real CLI', () => {
+  it('streams a turn with its deltas joined into few messages', async () => {
+    const words = Array.from({ length: 300 }, (_, i) => `w${i} `).join('');
+    await setUp(() => textReply(words, { chunks: 300 }));
+    const c = client();
+    const opened = await c.request('openAgent', { agentId: 'a1' });
+    expect(opened).toEqual({ cwd: dir, history: [] });
+    await until(() => c.state()?.state === 'ready', 'ready');
+    await c.request('sendAgentMessage', { agentId: 'a1', text: 'talk' });
+    await until(() => of(c.events(), 'done').length === 1, 'done');
+    const text = of(c.events(), 'assistant_text')
+      .map((e) => e.text)
+      .join('');
+    expect(text).toBe(words);
+    const batches = c.messages.filter((m) => m.name === 'agentEvents').length;
+    expect(batches).toBeLessThan(100);
+    expect(c.state()?.state).toBe('idle');
+  });
+
+  it('answers a permission request through the contract, once', async () => {
+    await setUp(({ body }) =>
+      lastToolResults(body).length
+        ? textReply('Done.')
+        : toolUseReply({ name: 'Bash', input: { command: 'echo x > host.txt' } }),
+    );
+    const c = client();
+    await c.request('openAgent', { agentId: 'a1' });
+    await c.request('sendAgentMessage', { agentId: 'a1', text: 'go' });
+    await until(() => of(c.events(), 'permission_request').length === 1, 'permission request');
+    const { request_id } = of(c.events(), 'permission_request')[0]!;
+    const bad = await c.connection.request('answerPermission', {
+      agentId: 'a1',
+      requestId: request_id,
+      decision: { behavior: 'yes please' },
+    });
+    expect(bad.ok).toBe(false);
+    const answer = { agentId: 'a1', requestId: request_id, decision: { behavior: 'allow' } };
+    expect(await c.request('answerPermission', answer)).toEqual({ answered: true });
+    expect(await c.request('answerPermission', answer)).toEqual({ answered: false });
+    await until(() => of(c.events(), 'done').length === 1, 'done');
+    expect(existsSync(join(dir, 'host.txt'))).toBe(true);
+  });
+
+  it('keeps the transcript for a later client, and resumes the Claude session', async () => {
+    // Only a resumed conversation still holds the first turn when the second is asked.
+    await setUp(({ body }) => {
+      const said = JSON.stringify(body.messages);
+      return textReply(
+        said.includes('what was it?') && said.includes('secret is 42') ? 'You said 42.' : 'Noted.',
+      );
+    });
+    const first = client();
+    await first.request('openAgent', { agentId: 'a1' });
+    await first.request('sendAgentMessage', { agentId: 'a1', text: 'the secret is 42' });
+    await until(() => of(first.events(), 'done').length === 1, 'first turn');
+    const sessionId = of(first.events(), 'session_started')[0]!.session_id;
+    await first.connection.close();
+
+    const second = client();
+    const { history } = await second.request<{ history: AgentEvent[] }>('openAgent', {
+      agentId: 'a1',
+      resumeSessionId: sessionId,
+    });
+    expect(of(history, 'user_message').map((e) => e.text)).toEqual(['the secret is 42']);
+    expect(of(history, 'done')).toEqual([{ type: 'done', response: 'Noted.' }]);
+    await second.request('sendAgentMessage', { agentId: 'a1', text: 'what was it?' });
+    await until(() => of(second.events(), 'done').length === 1, 'resumed turn');
+    expect(of(second.events(), 'done')[0]!.response).toBe('You said 42.');
+  });
+
+  it('reports a CLI that cannot start as an exited state with a message, and forgets on request', async () => {
+    await setUp(() => textReply('unused'), { TETHER_CLAUDE: join(dir, 'missing-claude') });
+    const c = client();
+    await c.request('openAgent', { agentId: 'a1' });
+    await until(() => c.state()?.state === 'exited', 'exited');
+    expect(c.state()).toMatchObject({
+      reason: 'failed_to_start',
+      message: expect.stringMatching(/TETHER_CLAUDE = .*missing-claude.*Install Claude Code/),
+    });
+    await c.request('closeAgent', { agentId: 'a1', forget: true });
+    expect(existsSync(join(dir, 'agents', 'a1.jsonl'))).toBe(false);
+  });
+});
