@@ -121,6 +121,10 @@ export interface MessageReply {
   model?: string;
   /** Delay before every SSE event after the first (ms). For interrupt tests. */
   delayMs?: number;
+  /** Paces the SSE events at this rate instead (for load benchmarks). */
+  eventsPerSecond?: number;
+  /** Told each SSE event's data as it is written (for latency benchmarks). */
+  onSent?: (data: unknown) => void;
   /** Extra response headers (e.g. `anthropic-ratelimit-unified-*`). */
   headers?: Record<string, string>;
 }
@@ -514,11 +518,17 @@ export async function startFakeAnthropic(
       closed = true;
     });
     const events = sseEvents(m);
+    const started = Date.now();
     for (let i = 0; i < events.length; i++) {
       if (i > 0 && reply.delayMs) await sleep(reply.delayMs);
+      if (reply.eventsPerSecond) {
+        const due = started + (i * 1000) / reply.eventsPerSecond - Date.now();
+        if (due > 0) await sleep(due);
+      }
       if (closed || res.destroyed) return;
       const e = events[i] as SseEvent;
       res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      reply.onSent?.(e.data);
     }
     res.end();
   }

@@ -1,0 +1,94 @@
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  startFakeAnthropic,
+  textReply,
+  type FakeAnthropic,
+  type FakeHandler,
+} from '../../test/support/fake-anthropic';
+import { seedAgentBlock } from './seed-state';
+import { BrowserMode } from './web-host';
+
+const claudeBin = join(__dirname, '..', '..', 'node_modules', '.bin', 'claude');
+
+export interface AgentMode {
+  browserMode: BrowserMode;
+  fake: FakeAnthropic;
+  /** What the scripted Messages API answers from now on. */
+  script(handler: FakeHandler): void;
+}
+
+export interface AgentModeOptions {
+  /** Shell lines a wrapper runs before handing over to the real CLI (e.g. printing a warning). */
+  claudePrelude: string | undefined;
+  /** Starts with one agent block whose log already holds this many events (0: a fresh app). */
+  seedEvents: number;
+}
+
+/**
+ * Browser mode whose agent blocks run the real Claude Code CLI against a scripted Messages API on
+ * 127.0.0.1, with a throwaway HOME.
+ */
+export const test = base.extend<AgentModeOptions & { agentMode: AgentMode }>({
+  claudePrelude: [undefined, { option: true }],
+  seedEvents: [0, { option: true }],
+  agentMode: async ({ claudePrelude, seedEvents }, use) => {
+    let handler: FakeHandler = () => textReply('(no script)');
+    const fake = await startFakeAnthropic((call) => handler(call));
+    const dir = await mkdtemp(join(tmpdir(), 'agent-e2e-'));
+    const [workspace, state, home] = ['workspace', 'state', 'home'].map((n) => join(dir, n)) as [
+      string,
+      string,
+      string,
+    ];
+    await Promise.all([workspace, state, home].map((p) => mkdir(p, { recursive: true })));
+    let claude = claudeBin;
+    if (claudePrelude) {
+      claude = join(dir, 'claude-wrapper.sh');
+      await writeFile(claude, `#!/bin/sh\n${claudePrelude}\nexec "${claudeBin}" "$@"\n`);
+      await chmod(claude, 0o755);
+    }
+    if (seedEvents > 0) await seedAgentBlock(state, workspace, seedEvents);
+    const browserMode = new BrowserMode(workspace, state, home, {
+      ANTHROPIC_BASE_URL: fake.url,
+      ANTHROPIC_API_KEY: 'sk-test',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      TETHER_CLAUDE: claude,
+      TMPDIR: join(home),
+    });
+    await browserMode.start();
+    await use({ browserMode, fake, script: (h) => (handler = h) });
+    await browserMode.stop();
+    await fake.close();
+    await rm(dir, { recursive: true, force: true });
+  },
+});
+
+export { expect };
+
+export const transcript = (scope: Page | Locator): Locator =>
+  scope.getByRole('log', { name: 'Transcript' });
+export const composer = (scope: Page | Locator): Locator =>
+  scope.getByRole('textbox', { name: 'Message Claude' });
+
+/** Opens the app, adds an agent block from the keyboard, and waits until its composer has focus. */
+export async function openAgent(page: Page, url: string): Promise<Locator> {
+  await page.goto(url);
+  await expect(
+    page.getByRole('region', { name: 'Terminal' }).first().locator('textarea'),
+  ).toBeFocused();
+  await page.keyboard.press('Control+Shift+A');
+  const agent = page.getByRole('region', { name: 'Agent' });
+  await expect(agent).toHaveCount(1);
+  await expect(composer(agent)).toBeFocused();
+  return agent;
+}
+
+export async function ask(page: Page, agent: Locator, prompt: string): Promise<void> {
+  await composer(agent).focus();
+  await page.keyboard.type(prompt);
+  await page.keyboard.press('Enter');
+}
