@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HEADLESS_ARGS } from '../../src/main/agent/agent-session';
 
 /** Repository root (two levels above this file). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -13,19 +14,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const CLAUDE_BIN =
   process.env.CLAUDE_BIN ?? path.join(REPO_ROOT, 'node_modules', '.bin', 'claude');
 
-/** The headless stream-json flags (DESIGN.md §2). Append `--max-turns`, `--model`, … as needed. */
-export const CLAUDE_ARGS: readonly string[] = [
-  '-p',
-  '--input-format',
-  'stream-json',
-  '--output-format',
-  'stream-json',
-  '--verbose',
-  '--include-partial-messages',
-  '--replay-user-messages',
-  '--permission-prompt-tool',
-  'stdio',
-];
+/** The headless stream-json flags (DESIGN.md §2), the app's own. Append `--max-turns`, … */
+export const CLAUDE_ARGS: readonly string[] = HEADLESS_ARGS;
 
 /** The version string of the pinned CLI package (from its package.json), e.g. `2.1.332`. */
 export function claudePackageVersion(): string {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ClaudeTranslator } from '../../src/main/agent/claude-translator';
+import { ClaudeTranslator, HANDLED_FRAME_TYPES } from '../../src/main/agent/claude-translator';
 import { parseFrame } from '../../src/main/agent/parse-frame';
 import { joinLines, splitLines, translateBytes } from './transcript';
 
@@ -12,16 +12,7 @@ const transcripts = readdirSync(DIR)
   .map((f) => readFileSync(join(DIR, f)));
 const realFrames = transcripts.flatMap((t) => splitLines(t)).map((l) => JSON.parse(l) as unknown);
 
-const FRAME_TYPES = [
-  'system',
-  'stream_event',
-  'assistant',
-  'user',
-  'result',
-  'control_request',
-  'control_cancel_request',
-  'rate_limit_event',
-];
+const FRAME_TYPES = [...HANDLED_FRAME_TYPES];
 
 /** A frame of a known type whose every field may hold anything. */
 const randomFrame = fc.record(
