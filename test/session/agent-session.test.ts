@@ -12,12 +12,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentSession, type UnhandledOutput } from '../../src/main/agent/agent-session';
-import { CLAUDE_BIN } from '../support/claude-cli';
+import type { AgentEvent } from '../../src/shared/agent-event';
+import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
 import { descendantsOf } from '../../src/main/agent/transport/process-tree';
 import type { TransportKind } from '../../src/main/agent/transport/transport';
 import {
   lastToolResults,
   lastUserText,
+  startFakeAnthropic,
   textReply,
   toolUseReply,
   type FakeHandler,
@@ -246,6 +248,54 @@ describe.each(transports)('AgentSession over %s: output it does not understand',
     );
     expect(session.state).toMatchObject({ state: 'exited', reason: 'failed_to_start', code: 1 });
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('AgentSession closed or used early', () => {
+  it('delivers a message sent before the CLI is up, once it is', async () => {
+    const fake = await startFakeAnthropic(({ body }) =>
+      textReply(`got ${lastUserText(body).slice(-5)}`),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'tether-early-'));
+    const session = new AgentSession();
+    const events: AgentEvent[] = [];
+    session.on('event', (e) => events.push(e));
+    const started = session.start({
+      cwd: dir,
+      env: { ...claudeEnv(dir, fake.url), TETHER_CLAUDE: CLAUDE_BIN },
+    });
+    session.send('early');
+    await started;
+    await new Promise<void>((resolve) =>
+      session.on('event', (e) => e.type === 'done' && resolve()),
+    );
+    expect(events.find((e) => e.type === 'done')).toEqual({ type: 'done', response: 'got early' });
+    await session.dispose();
+    await fake.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('ends a session closed while it is still starting, leaving no process', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tether-early-'));
+    const session = new AgentSession();
+    const pids: number[] = [];
+    session.on('lifecycle', () => session.pid && pids.push(session.pid));
+    const started = session.start({
+      cwd: dir,
+      env: { ...claudeEnv(dir, 'http://127.0.0.1:9'), TETHER_CLAUDE: CLAUDE_BIN },
+    });
+    const disposed = session.dispose();
+    await expect(started).rejects.toThrow('closed before it started');
+    await disposed;
+    expect(session.state).toMatchObject({ state: 'exited', reason: 'disposed' });
+    expect(alive(pids)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('disposes a session that was never started', async () => {
+    const session = new AgentSession();
+    await session.dispose();
+    expect(session.state).toMatchObject({ state: 'exited', reason: 'disposed' });
   });
 });
 

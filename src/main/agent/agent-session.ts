@@ -98,7 +98,7 @@ export function defaultTransport(): TransportKind {
 export class AgentSession extends EventEmitter<AgentSessionEvents> {
   private transport: Transport | null = null;
   private readonly translator = new ClaudeTranslator();
-  private readonly gate = new PermissionGate((line) => this.transport?.write(line));
+  private readonly gate = new PermissionGate((line) => this.write(line));
   private readonly raw: RawRing;
   private readonly own = new Map<string, OwnRequest>();
   private readonly timings: SessionTimings;
@@ -107,6 +107,9 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   private lastVisibleLines: string[] = [];
   private lifecycle: SessionLifecycle = { state: 'starting' };
   private disposing = false;
+  private startCalled = false;
+  /** What was written before the child existed; it goes out, in order, once it does. */
+  private queued: string[] = [];
   /** Set when `initialize` failed: the exit that follows is reported with this message. */
   private startFailure: string | null = null;
   private exited: Promise<void>;
@@ -142,6 +145,8 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
 
   /** Starts the CLI and waits until it answered `initialize`. Rejects with a message for the user. */
   async start(options: StartOptions): Promise<void> {
+    if (this.startCalled) throw new Error('This session was already started.');
+    this.startCalled = true;
     this.setLifecycle({ state: 'starting' });
     let transport: Transport;
     try {
@@ -189,6 +194,13 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       throw new Error(message);
     }
     this.transport = transport;
+    for (const line of this.queued.splice(0)) transport.write(line);
+    if (this.disposing) {
+      // Closed while it was still being found and spawned.
+      this.disposing = false;
+      await this.dispose();
+      throw new Error('The session was closed before it started.');
+    }
     try {
       await this.request({ subtype: 'initialize' }, this.timings.startTimeoutMs);
     } catch (error) {
@@ -204,10 +216,10 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
 
   /** Sends a user message; the CLI queues it if a turn is running. */
   send(text: string): void {
-    if (!this.transport || this.lifecycle.state === 'exited') {
+    if (this.lifecycle.state === 'exited') {
       throw new Error('The Claude session has ended; start a new one to continue.');
     }
-    this.transport.write(userMessage(text));
+    this.write(userMessage(text));
     this.setLifecycle({ state: 'busy' });
   }
 
@@ -244,9 +256,22 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
    * then its process group gets SIGTERM and, after a bounded grace, SIGKILL.
    */
   async dispose(): Promise<void> {
-    const transport = this.transport;
-    if (!transport || this.disposing) return this.exited;
+    if (this.disposing || this.lifecycle.state === 'exited') return this.exited;
     this.disposing = true;
+    const transport = this.transport;
+    if (!transport) {
+      // Not spawned yet: start() ends it as soon as it is.
+      if (!this.startCalled) {
+        this.finish({
+          state: 'exited',
+          code: null,
+          signal: null,
+          reason: 'disposed',
+          message: 'The session was closed.',
+        });
+      }
+      return this.exited;
+    }
     // Taken now: once the CLI is gone its orphans can no longer be traced back to it.
     const descendants = process.platform === 'win32' ? [] : descendantsOf(transport.pid);
     this.denyPendingPermissions('The session was closed.');
@@ -262,8 +287,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   }
 
   private request(request: Record<string, unknown>, timeoutMs = this.timings.controlTimeoutMs) {
-    const transport = this.transport;
-    if (!transport || this.lifecycle.state === 'exited') {
+    if (this.lifecycle.state === 'exited') {
       return Promise.reject(new ControlRequestError('The Claude session has ended.'));
     }
     const requestId = `tether-${++this.requestCounter}`;
@@ -277,8 +301,13 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
         );
       }, timeoutMs);
       this.own.set(requestId, { resolve, reject, timer });
-      transport.write(controlRequest(requestId, request));
+      this.write(controlRequest(requestId, request));
     });
+  }
+
+  private write(line: string): void {
+    if (this.transport) this.transport.write(line);
+    else this.queued.push(line);
   }
 
   private onData(chunk: Buffer): void {
@@ -358,7 +387,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     const midTurn = this.lifecycle.state === 'busy';
     const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
     let reason: SessionLifecycle & { state: 'exited' };
-    if (this.startFailure !== null || this.lifecycle.state === 'starting') {
+    if (this.startFailure !== null || (!this.disposing && this.lifecycle.state === 'starting')) {
       const said = this.lastVisibleLines.join(' | ') || `it exited (${how})`;
       const message = this.startFailure ?? `Claude Code did not start: ${said}`;
       reason = { state: 'exited', ...exit, reason: 'failed_to_start', message };
