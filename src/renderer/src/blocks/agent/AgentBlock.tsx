@@ -1,16 +1,146 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { PermissionDecision, PermissionMode } from '../../../../shared/agent-control';
 import type { BlockProps } from '../registry';
+import './agent.css';
+import { AgentHeader } from './AgentHeader';
+import { Composer } from './composer/Composer';
+import { AgentStore } from './model/agent-store';
+import { openExternalLink } from './open-link';
+import { PermissionDialog } from './permission/PermissionDialog';
+import { RawView } from './raw/RawView';
+import { RequestError } from './RequestError';
+import { SessionEnded } from './SessionEnded';
+import { Transcript } from './Transcript';
+import { useAgentLink } from './use-agent-link';
 
-/** Placeholder until agent sessions land: a focusable region that says what is coming. */
-export function AgentBlock({ handleRef }: BlockProps) {
-  const body = useRef<HTMLDivElement>(null);
+/**
+ * A Claude Code session as a block: header, transcript, composer, the permission prompt the CLI
+ * waits on, and the raw pty output one button away.
+ */
+export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: BlockProps) {
+  const [store] = useState(() => new AgentStore());
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [error, setError] = useState<string | null>(null);
+  const [rawOpen, setRawOpen] = useState(false);
+  const [chosenMode, setChosenMode] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const restartButton = useRef<HTMLButtonElement>(null);
+  // The keyboard was in the dialog just answered: it goes to the next prompt, or the composer.
+  const answeredWithFocus = useRef(false);
+  const latest = useRef({ spec, onSpecChange });
+  latest.current = { spec, onSpecChange };
+
+  const report = useCallback((failure: Error) => setError(failure.message), []);
+  const link = useAgentLink(api, blockId, store, {
+    ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    resumeSessionId: () => latest.current.spec.sessionId,
+    onError: setError,
+  });
+
+  const { info, lifecycle, pending } = snapshot;
+  const exited = lifecycle.state === 'exited' ? lifecycle : null;
+  const request = pending[0];
+
+  // A restart resumes the Claude session the CLI announced, in the directory the host chose.
   useEffect(() => {
-    handleRef({ focus: () => body.current?.focus(), run: () => undefined });
+    const { spec: current, onSpecChange: change } = latest.current;
+    if (info.sessionId && info.sessionId !== current.sessionId)
+      change({ sessionId: info.sessionId });
+  }, [info.sessionId]);
+  useEffect(() => {
+    const { spec: current, onSpecChange: change } = latest.current;
+    if (snapshot.cwd && snapshot.cwd !== current.cwd) change({ cwd: snapshot.cwd });
+  }, [snapshot.cwd]);
+  useEffect(() => setChosenMode(null), [info.permissionMode]);
+  useEffect(() => {
+    // The composer can take the focus only once the dialog is gone and the rest is not inert.
+    if (!request && answeredWithFocus.current) composer.current?.focus();
+    answeredWithFocus.current = false;
+  }, [request]);
+
+  useEffect(() => {
+    handleRef({
+      focus: () => {
+        const dialog = root.current?.querySelector<HTMLElement>('[role="dialog"]');
+        if (dialog) dialog.focus();
+        else if (exited) restartButton.current?.focus();
+        else composer.current?.focus();
+      },
+      run: () => undefined,
+    });
     return () => handleRef(null);
   });
+
+  const onOpenLink = useCallback(
+    (url: string) => void openExternalLink(api, url).catch(report),
+    [api, report],
+  );
+
+  const send = (text: string) => {
+    setError(null);
+    api.sendAgentMessage({ agentId: blockId, text }).catch(report);
+  };
+
+  const answer = (decision: PermissionDecision) => {
+    if (!request) return;
+    answeredWithFocus.current = root.current?.contains(document.activeElement) ?? false;
+    store.answered(request.request_id);
+    api
+      .answerPermission({ agentId: blockId, requestId: request.request_id, decision })
+      .catch(report);
+  };
+
+  const changeMode = (mode: PermissionMode) => {
+    setChosenMode(mode);
+    api.setAgentPermissionMode({ agentId: blockId, mode }).catch((failure: Error) => {
+      setChosenMode(null);
+      report(failure);
+    });
+  };
+
+  const restart = () => {
+    setError(null);
+    link.current?.restart().then(() => composer.current?.focus(), report);
+  };
+
+  const busy =
+    snapshot.status !== 'idle' && snapshot.status !== 'exited' && snapshot.status !== 'starting';
   return (
-    <div className="agent-block" ref={body} tabIndex={0}>
-      <p>Agent sessions (Claude Code) will open here.</p>
+    <div className="agent-block" ref={root}>
+      <div className="agent-main" inert={request !== undefined}>
+        <AgentHeader
+          snapshot={snapshot}
+          mode={chosenMode ?? info.permissionMode ?? 'default'}
+          onModeChange={changeMode}
+          rawOpen={rawOpen}
+          onToggleRaw={() => setRawOpen(!rawOpen)}
+        />
+        {exited && <SessionEnded exited={exited} onRestart={restart} ref={restartButton} />}
+        <div className="agent-panes">
+          <Transcript items={snapshot.items} onOpenLink={onOpenLink} />
+          {rawOpen && <RawView api={api} agentId={blockId} onOpenLink={onOpenLink} />}
+        </div>
+        {error && <RequestError message={error} onDismiss={() => setError(null)} />}
+        <Composer
+          ref={composer}
+          slashCommands={info.slashCommands}
+          busy={busy}
+          onSend={send}
+          onInterrupt={() => api.interruptAgent({ agentId: blockId }).catch(report)}
+        />
+      </div>
+      {request && (
+        <PermissionDialog
+          key={request.request_id}
+          request={request}
+          pending={pending.length}
+          takeFocus={
+            answeredWithFocus.current || (root.current?.contains(document.activeElement) ?? false)
+          }
+          onAnswer={answer}
+        />
+      )}
     </div>
   );
 }

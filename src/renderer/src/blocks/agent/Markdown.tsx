@@ -1,0 +1,70 @@
+import { memo, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import remarkGfm from 'remark-gfm';
+import { safeExternalUrl } from '../../../../shared/external-url';
+
+interface MarkdownProps {
+  text: string;
+  onOpenLink(url: string): void;
+}
+
+const remarkPlugins = [remarkGfm];
+// Only fenced code that names its language is highlighted: guessing costs a lot on every delta.
+const rehypePlugins = [[rehypeHighlight, { detect: false }] as [typeof rehypeHighlight, object]];
+
+function LinkOrText({
+  url,
+  onOpenLink,
+  children,
+}: {
+  url: string | undefined;
+  onOpenLink(url: string): void;
+  children: ReactNode;
+}) {
+  const safe = url && safeExternalUrl(url);
+  if (!safe) return <span className="agent-link-refused">{children}</span>;
+  return (
+    <a
+      href={safe}
+      title={safe}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpenLink(safe);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/**
+ * Model text as GitHub-flavoured Markdown. The text is untrusted: raw HTML in it shows as the literal
+ * text the model wrote (react-markdown's default without a raw-HTML plugin), never as markup; links go through the host's checked
+ * opener, and images are shown as links so that no remote content loads by itself.
+ */
+export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownProps) {
+  const components: Components = {
+    a: ({ href, children }) => (
+      <LinkOrText url={href} onOpenLink={onOpenLink}>
+        {children}
+      </LinkOrText>
+    ),
+    img: ({ src, alt }) => (
+      <LinkOrText url={typeof src === 'string' ? src : undefined} onOpenLink={onOpenLink}>
+        [image{alt ? `: ${alt}` : ''}]
+      </LinkOrText>
+    ),
+  };
+  return (
+    <div className="agent-markdown">
+      <ReactMarkdown
+        remarkPlugins={remarkPlugins}
+        rehypePlugins={rehypePlugins}
+        components={components}
+      >
+        {text}
+      </ReactMarkdown>
+    </div>
+  );
+});

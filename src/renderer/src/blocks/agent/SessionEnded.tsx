@@ -1,0 +1,36 @@
+import type { Ref } from 'react';
+import type { SessionLifecycle } from '../../../../shared/agent-control';
+
+type Exited = SessionLifecycle & { state: 'exited' };
+
+const headings: Record<Exited['reason'], string> = {
+  failed_to_start: 'Claude Code could not start',
+  crashed: 'Claude Code stopped unexpectedly',
+  ended: 'Claude Code finished',
+  disposed: 'The session was closed',
+};
+
+/** Why the session is over, in the CLI's and the host's words, and a way to start it again. */
+export function SessionEnded({
+  exited,
+  onRestart,
+  ref,
+}: {
+  exited: Exited;
+  onRestart(): void;
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  const failed = exited.reason === 'failed_to_start' || exited.reason === 'crashed';
+  return (
+    <div
+      className={failed ? 'agent-ended failed' : 'agent-ended'}
+      role={failed ? 'alert' : 'status'}
+    >
+      <strong>{headings[exited.reason]}</strong>
+      <p>{exited.message}</p>
+      <button type="button" ref={ref} onClick={onRestart}>
+        Restart session
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef } from 'react';
+import type { TranscriptItem } from './model/transcript-model';
+import { TranscriptItemView } from './TranscriptItemView';
+
+interface TranscriptProps {
+  items: readonly TranscriptItem[];
+  onOpenLink(url: string): void;
+}
+
+/** How near the end (in pixels) still counts as following the conversation. */
+const FOLLOW_SLACK = 48;
+
+/**
+ * The conversation, virtualized so that only the rows in view exist in the DOM, however long the
+ * session. It follows new output while scrolled to the end and stays put while the user reads
+ * further up.
+ */
+export function Transcript({ items, onOpenLink }: TranscriptProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 64,
+    overscan: 8,
+    getItemKey: (index) => items[index]!.key,
+  });
+
+  useLayoutEffect(() => {
+    if (following.current && items.length > 0) {
+      virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+    }
+  }, [items, virtualizer]);
+
+  return (
+    <div
+      ref={scroller}
+      className="agent-transcript"
+      role="log"
+      aria-label="Transcript"
+      tabIndex={0}
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        following.current =
+          element.scrollTop + element.clientHeight >= element.scrollHeight - FOLLOW_SLACK;
+      }}
+    >
+      {items.length === 0 && <p className="agent-empty">Ask Claude something to begin.</p>}
+      <div className="agent-transcript-rows" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => (
+          <div
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            className="agent-row"
+            style={{ transform: `translateY(${row.start}px)` }}
+          >
+            <TranscriptItemView item={items[row.index]!} onOpenLink={onOpenLink} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { memo } from 'react';
+import { errorAdvice } from './error-advice';
+import { formatCost, formatDuration, formatTokens } from './format';
+import { Markdown } from './Markdown';
+import type { TranscriptItem } from './model/transcript-model';
+import { ToolCard } from './tools/ToolCard';
+
+interface ItemProps {
+  item: TranscriptItem;
+  onOpenLink(url: string): void;
+}
+
+function resetTime(resetsAt: number): string {
+  // Seconds since the epoch, as the API sends it; a value that large is already milliseconds.
+  return new Date(resetsAt < 1e12 ? resetsAt * 1_000 : resetsAt).toLocaleTimeString([], {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** One transcript entry. Memoized by item identity: the model replaces an item when it changes. */
+export const TranscriptItemView = memo(function TranscriptItemView({
+  item,
+  onOpenLink,
+}: ItemProps) {
+  switch (item.kind) {
+    case 'user':
+      return (
+        <div className="agent-user">
+          <span className="agent-role">You</span>
+          <p>{item.text}</p>
+        </div>
+      );
+    case 'assistant':
+      return <Markdown text={item.text} onOpenLink={onOpenLink} />;
+    case 'thinking':
+      return (
+        <details className="agent-thinking">
+          <summary>Thinking</summary>
+          <p>{item.text}</p>
+        </details>
+      );
+    case 'tool':
+      return (
+        <ToolCard
+          item={item}
+          onOpenLink={onOpenLink}
+          renderItem={(child) => <TranscriptItemView item={child} onOpenLink={onOpenLink} />}
+        />
+      );
+    case 'error': {
+      const { interrupted, advice } = errorAdvice(item.subtype, item.message);
+      return (
+        <div className={interrupted ? 'agent-note' : 'agent-error'}>
+          <strong>{item.message}</strong> {advice}
+        </div>
+      );
+    }
+    case 'compaction':
+      return (
+        <div className="agent-compaction" role="separator" aria-label="Conversation compacted">
+          Compacted ({item.trigger}): {formatTokens(item.pre_tokens)} tokens
+          {item.post_tokens !== undefined && ` → ${formatTokens(item.post_tokens)}`}
+        </div>
+      );
+    case 'turn_cost':
+      return (
+        <div className="agent-turn-cost">
+          Turn {formatCost(item.cost_usd)} · {formatTokens(item.input_tokens)} in ·{' '}
+          {formatTokens(item.output_tokens)} out
+          {item.duration_ms !== undefined && ` · ${formatDuration(item.duration_ms)}`}
+        </div>
+      );
+    case 'rate_limit':
+      return (
+        <div className="agent-note agent-rate-limit">
+          Rate limit {item.rate_limit_type ? `(${item.rate_limit_type}) ` : ''}
+          {item.status}
+          {item.utilization !== undefined && `, ${Math.round(item.utilization * 100)}% used`}
+          {item.resets_at !== undefined && `, resets at ${resetTime(item.resets_at)}`}
+        </div>
+      );
+    case 'note':
+      return <div className="agent-note">{item.text}</div>;
+  }
+});

@@ -1,0 +1,84 @@
+import type { AgentEvent } from '../../../../shared/agent-event';
+import type { HostApi } from '../../../../shared/host-api';
+import type { AgentStore } from './model/agent-store';
+
+export interface AgentLinkOptions {
+  cwd?: string;
+  /** The Claude session to resume, read when (re)opening. */
+  resumeSessionId(): string | undefined;
+  onError(message: string): void;
+}
+
+/**
+ * Joins one block's store to its host session: opens it, feeds the store with the logged history
+ * and then the live events (in that order, whatever arrives while the history is on its way),
+ * and closes it. No React here, so it can be held across React's effect re-runs.
+ */
+export class AgentLink {
+  private subscriptions: (() => void)[] = [];
+  /** Live events that arrived before the history; null once the history is in the store. */
+  private early: AgentEvent[][] | null = [];
+  private opening = 0;
+
+  constructor(
+    readonly api: HostApi,
+    readonly agentId: string,
+    readonly store: AgentStore,
+    private readonly options: AgentLinkOptions,
+  ) {}
+
+  open(): void {
+    if (this.subscriptions.length === 0) this.subscribe();
+    const opening = ++this.opening;
+    this.early = [];
+    const resumeSessionId = this.options.resumeSessionId();
+    this.api
+      .openAgent({
+        agentId: this.agentId,
+        ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
+        ...(resumeSessionId ? { resumeSessionId } : {}),
+      })
+      .then(({ cwd, history }) => {
+        if (opening !== this.opening) return;
+        this.store.loadHistory(history, cwd);
+        for (const events of this.early ?? []) this.store.push(events);
+        this.early = null;
+        return this.api.getAgentRaw({ agentId: this.agentId });
+      })
+      .then((raw) => raw && this.store.setUnhandled(raw.unhandled))
+      .catch((error: Error) => this.options.onError(error.message));
+  }
+
+  /** Ends the process and starts it again, resuming the same Claude session. */
+  async restart(): Promise<void> {
+    this.opening++;
+    await this.api.closeAgent({ agentId: this.agentId });
+    this.store.reset();
+    this.open();
+  }
+
+  /** `forget` also deletes the block's history: the user closed the block for good. */
+  close(forget: boolean): void {
+    this.opening++;
+    for (const unsubscribe of this.subscriptions) unsubscribe();
+    this.subscriptions = [];
+    this.api.closeAgent({ agentId: this.agentId, forget }).catch(() => undefined);
+  }
+
+  private subscribe(): void {
+    const mine = (payload: { agentId: string }) => payload.agentId === this.agentId;
+    this.subscriptions = [
+      this.api.onEvent('agentEvents', (payload) => {
+        if (!mine(payload)) return;
+        if (this.early) this.early.push(payload.events);
+        else this.store.push(payload.events);
+      }),
+      this.api.onEvent('agentState', (payload) => {
+        if (mine(payload)) this.store.setLifecycle(payload.state);
+      }),
+      this.api.onEvent('agentUnhandled', (payload) => {
+        if (mine(payload)) this.store.setUnhandled(payload.count);
+      }),
+    ];
+  }
+}

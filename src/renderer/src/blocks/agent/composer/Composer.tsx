@@ -1,0 +1,128 @@
+import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { PromptHistory } from './prompt-history';
+import { slashCompletions } from './slash-commands';
+
+interface ComposerProps {
+  slashCommands: readonly string[];
+  /** A turn is running, so Esc interrupts it. */
+  busy: boolean;
+  onSend(text: string): void;
+  onInterrupt(): void;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+function caretOnFirstLine(area: HTMLTextAreaElement): boolean {
+  return (
+    area.selectionStart === area.selectionEnd &&
+    !area.value.slice(0, area.selectionStart).includes('\n')
+  );
+}
+
+function caretOnLastLine(area: HTMLTextAreaElement): boolean {
+  return (
+    area.selectionStart === area.selectionEnd && !area.value.slice(area.selectionEnd).includes('\n')
+  );
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter breaks the line, Up and Down walk earlier prompts
+ * (from the first and last line, so moving within a long message still works), Esc interrupts a
+ * running turn, and a leading "/" offers the session's slash commands.
+ */
+export function Composer({ slashCommands, busy, onSend, onInterrupt, ref }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [selected, setSelected] = useState(0);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const history = useRef(new PromptHistory());
+  const listId = useId();
+  const completions = dismissed === text ? [] : slashCompletions(text, slashCommands);
+  const active = Math.min(selected, completions.length - 1);
+
+  const replace = (value: string) => {
+    setText(value);
+    setSelected(0);
+  };
+
+  const complete = (name: string) => replace(`/${name} `);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    const area = event.currentTarget;
+    if (completions.length > 0) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setSelected((active + step + completions.length) % completions.length);
+        return;
+      }
+      if (event.key === 'Tab' || (event.key === 'Enter' && !event.shiftKey)) {
+        event.preventDefault();
+        complete(completions[active]!);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissed(text);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      const message = text.trim();
+      if (!message) return;
+      history.current.add(message);
+      replace('');
+      onSend(message);
+    } else if (event.key === 'ArrowUp' && caretOnFirstLine(area)) {
+      const earlier = history.current.previous(text);
+      if (earlier === null) return;
+      event.preventDefault();
+      replace(earlier);
+    } else if (event.key === 'ArrowDown' && caretOnLastLine(area)) {
+      const later = history.current.next();
+      if (later === null) return;
+      event.preventDefault();
+      replace(later);
+    } else if (event.key === 'Escape' && busy) {
+      event.preventDefault();
+      onInterrupt();
+    }
+  };
+
+  return (
+    <div className="agent-composer">
+      {completions.length > 0 && (
+        <ul id={listId} role="listbox" aria-label="Slash commands" className="agent-completions">
+          {completions.map((name, index) => (
+            <li
+              key={name}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                complete(name);
+              }}
+            >
+              /{name}
+            </li>
+          ))}
+        </ul>
+      )}
+      <textarea
+        ref={ref}
+        aria-label="Message Claude"
+        aria-autocomplete="list"
+        aria-controls={completions.length > 0 ? listId : undefined}
+        aria-activedescendant={completions.length > 0 ? `${listId}-${active}` : undefined}
+        placeholder={
+          busy ? 'Esc to interrupt' : 'Message Claude (Enter to send, Shift+Enter for a new line)'
+        }
+        rows={2}
+        value={text}
+        onChange={(event) => replace(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+export interface ErrorAdvice {
+  /** An interruption the user asked for is no failure: it reads as a note, not a banner. */
+  interrupted: boolean;
+  advice: string;
+}
+
+const retry =
+  'Send your message again; if it keeps failing, open Raw output to see what the CLI said.';
+
+/** What the user can do about a failed turn, from its subtype and message. */
+export function errorAdvice(subtype: string, message: string): ErrorAdvice {
+  if (subtype === 'error_during_execution' && /^interrupted/i.test(message)) {
+    return { interrupted: true, advice: 'The session is ready for your next message.' };
+  }
+  if (subtype === 'error_max_turns') {
+    return {
+      interrupted: false,
+      advice: 'Claude stopped at the turn limit: send a message to let it continue.',
+    };
+  }
+  if (/\b401\b|authenticat|api key|log ?in/i.test(message)) {
+    return {
+      interrupted: false,
+      advice:
+        'Check ANTHROPIC_API_KEY, or run `claude /login` in a terminal, then restart the session.',
+    };
+  }
+  if (/\b429\b|\b529\b|rate.?limit|overloaded/i.test(message)) {
+    return {
+      interrupted: false,
+      advice: 'The API is busy or rate-limited: wait a moment, then send again.',
+    };
+  }
+  return { interrupted: false, advice: retry };
+}

@@ -1,0 +1,30 @@
+import type { SessionLifecycle } from '../../../../../shared/agent-control';
+import type { TurnActivity } from './session-summary';
+
+export type AgentStatus =
+  | 'starting'
+  | 'thinking'
+  | 'running a tool'
+  | 'waiting for permission'
+  | 'compacting'
+  | 'idle'
+  | 'exited';
+
+/**
+ * One word for the header from the host's lifecycle and what the events said: the lifecycle knows
+ * whether a process runs and a turn is open, the events know what happens inside the turn.
+ */
+export function agentStatus(
+  lifecycle: SessionLifecycle,
+  activity: TurnActivity,
+  pendingPermissions: number,
+): AgentStatus {
+  if (lifecycle.state === 'exited') return 'exited';
+  if (lifecycle.state === 'starting') return 'starting';
+  if (pendingPermissions > 0) return 'waiting for permission';
+  if (activity.compacting) return 'compacting';
+  if (lifecycle.state === 'busy' || activity.inTurn) {
+    return activity.runningTools.length > 0 ? 'running a tool' : 'thinking';
+  }
+  return 'idle';
+}

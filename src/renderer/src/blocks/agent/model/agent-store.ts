@@ -1,0 +1,119 @@
+import type { SessionLifecycle } from '../../../../../shared/agent-control';
+import type { AgentEvent } from '../../../../../shared/agent-event';
+import { agentStatus, type AgentStatus } from './agent-status';
+import { CostTracker, type CostTotals } from './cost-tracker';
+import { PermissionQueue, type PermissionRequest } from './permission-queue';
+import { SessionSummary, type SessionInfo } from './session-summary';
+import { TranscriptModel, type TranscriptItem } from './transcript-model';
+
+export interface AgentSnapshot {
+  items: readonly TranscriptItem[];
+  info: SessionInfo;
+  costs: CostTotals;
+  status: AgentStatus;
+  lifecycle: SessionLifecycle;
+  pending: readonly PermissionRequest[];
+  /** Output lines the translator did not handle, counted by the host. */
+  unhandled: number;
+  /** The directory the session runs in, once the host said so. */
+  cwd: string | null;
+}
+
+type ScheduleFrame = (callback: () => void) => void;
+
+const nextAnimationFrame: ScheduleFrame = (callback) => requestAnimationFrame(callback);
+
+/**
+ * Everything an agent block shows, folded from the host's messages. Any number of updates within
+ * one animation frame produce one new snapshot, so a flood of deltas costs one render per frame.
+ */
+export class AgentStore {
+  private costs = new CostTracker();
+  private transcript = new TranscriptModel(this.costs);
+  private summary = new SessionSummary();
+  private permissions = new PermissionQueue();
+  private lifecycle: SessionLifecycle = { state: 'starting' };
+  private unhandled = 0;
+  private cwd: string | null = null;
+  private snapshot: AgentSnapshot;
+  private scheduled = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly scheduleFrame: ScheduleFrame = nextAnimationFrame) {
+    this.snapshot = this.build();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): AgentSnapshot => this.snapshot;
+
+  /** Starts over, for a session opened again (its history comes back whole). */
+  reset(): void {
+    this.costs = new CostTracker();
+    this.transcript = new TranscriptModel(this.costs);
+    this.summary = new SessionSummary();
+    this.permissions = new PermissionQueue();
+    this.lifecycle = { state: 'starting' };
+    this.unhandled = 0;
+    this.changed();
+  }
+
+  /** Events logged by an earlier process: whatever turn or prompt they left open is over. */
+  loadHistory(events: readonly AgentEvent[], cwd: string): void {
+    this.cwd = cwd;
+    this.push(events);
+    this.summary.endTurn();
+    this.permissions.clear();
+  }
+
+  push(events: readonly AgentEvent[]): void {
+    this.transcript.apply(events);
+    this.summary.apply(events);
+    this.permissions.apply(events);
+    this.changed();
+  }
+
+  setLifecycle(lifecycle: SessionLifecycle): void {
+    this.lifecycle = lifecycle;
+    if (lifecycle.state !== 'busy') this.summary.endTurn();
+    if (lifecycle.state === 'exited') this.permissions.clear();
+    this.changed();
+  }
+
+  setUnhandled(count: number): void {
+    this.unhandled = Math.max(this.unhandled, count);
+    this.changed();
+  }
+
+  answered(requestId: string): void {
+    this.permissions.answered(requestId);
+    this.changed();
+  }
+
+  private changed(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.scheduleFrame(() => {
+      this.scheduled = false;
+      this.snapshot = this.build();
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  private build(): AgentSnapshot {
+    const pending = this.permissions.pending;
+    return {
+      items: this.transcript.items,
+      info: this.summary.info,
+      costs: this.costs.current,
+      status: agentStatus(this.lifecycle, this.summary.activity, pending.length),
+      lifecycle: this.lifecycle,
+      pending,
+      unhandled: this.unhandled,
+      cwd: this.cwd,
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import type { AgentEvent } from '../../../../../shared/agent-event';
+
+export type PermissionRequest = AgentEvent & { type: 'permission_request' };
+
+/**
+ * The permission requests the CLI is blocked on, oldest first. A request leaves when it is
+ * answered here, withdrawn by the CLI, or its tool produced a result (answered some other way).
+ */
+export class PermissionQueue {
+  private pendingValue: readonly PermissionRequest[] = [];
+
+  get pending(): readonly PermissionRequest[] {
+    return this.pendingValue;
+  }
+
+  apply(events: readonly AgentEvent[]): void {
+    for (const event of events) {
+      if (event.type === 'permission_request') {
+        if (!this.pendingValue.some((request) => request.request_id === event.request_id)) {
+          this.pendingValue = [...this.pendingValue, event];
+        }
+      } else if (event.type === 'permission_cancelled') {
+        this.remove((request) => request.request_id === event.request_id);
+      } else if (event.type === 'tool_result') {
+        this.remove((request) => request.tool_use_id === event.tool_use_id);
+      } else if (event.type === 'done' || event.type === 'error') {
+        // A turn cannot end while the CLI waits for an answer.
+        this.clear();
+      }
+    }
+  }
+
+  answered(requestId: string): void {
+    this.remove((request) => request.request_id === requestId);
+  }
+
+  /** Requests of a CLI process that is gone can no longer be answered. */
+  clear(): void {
+    if (this.pendingValue.length) this.pendingValue = [];
+  }
+
+  private remove(matches: (request: PermissionRequest) => boolean): void {
+    if (this.pendingValue.some(matches)) {
+      this.pendingValue = this.pendingValue.filter((request) => !matches(request));
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import type { AgentEvent } from '../../../../../shared/agent-event';
+
+export interface SessionInfo {
+  sessionId: string | null;
+  model: string | null;
+  cwd: string | null;
+  permissionMode: string | null;
+  slashCommands: readonly string[];
+}
+
+/** What the CLI is doing within a turn, as far as its events tell. */
+export interface TurnActivity {
+  inTurn: boolean;
+  compacting: boolean;
+  /** Names of the tools started in this turn that have no result yet, oldest first. */
+  runningTools: readonly string[];
+}
+
+const idle: TurnActivity = { inTurn: false, compacting: false, runningTools: [] };
+
+/** Follows the session's self-description (`session_started`, `status`) and the turn in flight. */
+export class SessionSummary {
+  private infoValue: SessionInfo = {
+    sessionId: null,
+    model: null,
+    cwd: null,
+    permissionMode: null,
+    slashCommands: [],
+  };
+  private activityValue: TurnActivity = idle;
+  private readonly running = new Map<string, string>();
+
+  get info(): SessionInfo {
+    return this.infoValue;
+  }
+
+  get activity(): TurnActivity {
+    return this.activityValue;
+  }
+
+  apply(events: readonly AgentEvent[]): void {
+    for (const event of events) this.applyOne(event);
+  }
+
+  /** The turn is over whatever its events said (interrupted, or the process is gone). */
+  endTurn(): void {
+    this.running.clear();
+    this.activityValue = idle;
+  }
+
+  private applyOne(event: AgentEvent): void {
+    switch (event.type) {
+      case 'session_started':
+        this.infoValue = {
+          sessionId: event.session_id,
+          model: event.model,
+          cwd: event.cwd,
+          permissionMode: event.permission_mode,
+          slashCommands: event.slash_commands,
+        };
+        return;
+      case 'status':
+        if (event.permission_mode) {
+          this.infoValue = { ...this.infoValue, permissionMode: event.permission_mode };
+        }
+        this.setActivity({
+          inTurn: this.activityValue.inTurn || event.status !== null,
+          compacting: event.status === 'compacting',
+        });
+        return;
+      case 'user_message':
+        this.setActivity({ inTurn: true });
+        return;
+      case 'compaction_boundary':
+        this.setActivity({ compacting: false });
+        return;
+      case 'tool_use':
+        this.running.set(event.id, event.name);
+        this.setActivity({ inTurn: true });
+        return;
+      case 'tool_result':
+        this.running.delete(event.tool_use_id);
+        this.setActivity({});
+        return;
+      case 'done':
+      case 'error':
+        this.endTurn();
+        return;
+    }
+  }
+
+  private setActivity(patch: Partial<TurnActivity>): void {
+    this.activityValue = {
+      ...this.activityValue,
+      ...patch,
+      runningTools: [...this.running.values()],
+    };
+  }
+}

@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../../../shared/agent-event';
+import { translateBytes } from '../../../../../../test/translator/transcript';
+import { CostTracker } from './cost-tracker';
+import { TranscriptModel, type ToolItem } from './transcript-model';
+
+const recording = (name: string) =>
+  translateBytes(
+    readFileSync(join(__dirname, '../../../../../../test/conformance/recordings', `${name}.jsonl`)),
+  );
+
+const text = (value: string, parent: string | null = null): AgentEvent => ({
+  type: 'assistant_text',
+  text: value,
+  parent_tool_use_id: parent,
+});
+
+const toolUse = (id: string, name: string, parent: string | null = null): AgentEvent => ({
+  type: 'tool_use',
+  id,
+  name,
+  input: { command: 'ls' },
+  parent_tool_use_id: parent,
+});
+
+const result = (id: string, content: unknown, parent: string | null = null): AgentEvent => ({
+  type: 'tool_result',
+  tool_use_id: id,
+  content,
+  is_error: false,
+  parent_tool_use_id: parent,
+});
+
+function fold(...batches: AgentEvent[][]): TranscriptModel {
+  const model = new TranscriptModel(new CostTracker());
+  for (const batch of batches) model.apply(batch);
+  return model;
+}
+
+describe('TranscriptModel', () => {
+  it('joins consecutive text of one author across batches, and starts anew after anything else', () => {
+    const model = fold(
+      [text('Hel'), text('lo')],
+      [text(' world')],
+      [toolUse('t1', 'Bash'), text('After')],
+    );
+    expect(model.items.map((item) => item.kind)).toEqual(['assistant', 'tool', 'assistant']);
+    expect(model.items[0]).toMatchObject({ text: 'Hello world' });
+    expect(model.items[2]).toMatchObject({ text: 'After' });
+  });
+
+  it('keeps thinking apart from the text that follows it', () => {
+    const model = fold([
+      { type: 'thinking', text: 'Let me see', parent_tool_use_id: null },
+      text('Answer'),
+    ]);
+    expect(model.items).toMatchObject([
+      { kind: 'thinking', text: 'Let me see' },
+      { kind: 'assistant', text: 'Answer' },
+    ]);
+  });
+
+  it('attaches a result to its tool card, even in a later batch', () => {
+    const model = fold([toolUse('t1', 'Bash')], [result('t1', 'file.txt')]);
+    expect(model.items).toHaveLength(1);
+    expect(model.items[0]).toMatchObject({
+      kind: 'tool',
+      id: 't1',
+      name: 'Bash',
+      result: { content: 'file.txt', is_error: false },
+    });
+  });
+
+  it('nests a subagent’s events under the Agent tool that started it (recorded session)', () => {
+    const model = fold(recording('subagent'));
+    const agent = model.items.find((item): item is ToolItem => item.kind === 'tool')!;
+    expect(agent.name).toBe('Agent');
+    expect(agent.subagent).toMatchObject({
+      status: 'completed',
+      description: 'List the files',
+      summary: 'Subagent report: the directory holds seed.txt.',
+    });
+    expect(agent.children).toMatchObject([
+      { kind: 'tool', name: 'Bash', result: { content: 'seed.txt', is_error: false } },
+    ]);
+    expect(agent.result).toBeDefined();
+    expect(model.items.map((item) => item.kind)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'turn_cost',
+    ]);
+  });
+
+  it('gives changed items, and the lists above them, a new identity; leaves others as they were', () => {
+    const model = fold([text('first'), toolUse('task', 'Task'), toolUse('inner', 'Bash', 'task')]);
+    const [firstText, task] = model.items;
+    const rootBefore = model.items;
+    model.apply([result('inner', 'ok', 'task')]);
+    expect(model.items).not.toBe(rootBefore);
+    expect(model.items[0]).toBe(firstText);
+    expect(model.items[1]).not.toBe(task);
+    expect((task as ToolItem).children[0]).not.toHaveProperty('result');
+    expect((model.items[1] as ToolItem).children[0]).toMatchObject({ result: { content: 'ok' } });
+  });
+
+  it('turns running cost totals into per-turn costs, also across a restarted process', () => {
+    const usage = {
+      input_tokens: 100,
+      output_tokens: 10,
+      cache_creation_input_tokens: 5,
+      cache_read_input_tokens: 50,
+    };
+    const costs = new CostTracker();
+    const model = new TranscriptModel(costs);
+    model.apply([
+      { type: 'cost', cost_usd: 0.5, usage, context_window: 200_000 },
+      { type: 'cost', cost_usd: 0.75, usage },
+      { type: 'cost', cost_usd: 0.1, usage },
+    ]);
+    expect(model.items.map((item) => item.kind === 'turn_cost' && item.cost_usd)).toEqual([
+      0.5, 0.25, 0.1,
+    ]);
+    expect(model.items[0]).toMatchObject({ input_tokens: 155, output_tokens: 10 });
+    expect(costs.current).toMatchObject({
+      cost_usd: 0.85,
+      input_tokens: 465,
+      output_tokens: 30,
+      context_tokens: 165,
+      context_window: 200_000,
+    });
+  });
+
+  it('shows compaction as a divider with its counts, and the context shrinks to what is left', () => {
+    const costs = new CostTracker();
+    const model = new TranscriptModel(costs);
+    model.apply(recording('compact'));
+    expect(model.items.find((item) => item.kind === 'compaction')).toMatchObject({
+      trigger: 'manual',
+      pre_tokens: 152,
+      post_tokens: 2621,
+    });
+    expect(model.items.find((item) => item.kind === 'note')).toMatchObject({ text: 'Compacted' });
+    expect(costs.current.context_tokens).toBe(2621);
+  });
+
+  it('shows errors and rate limits, and ignores event types it does not know', () => {
+    const model = fold([
+      { type: 'future_thing', detail: 1 } as unknown as AgentEvent,
+      { type: 'rate_limit', status: 'allowed_warning', utilization: 0.9 },
+      { type: 'error', message: 'API Error: 500', subtype: 'error_during_execution' },
+    ]);
+    expect(model.items).toMatchObject([
+      { kind: 'rate_limit', status: 'allowed_warning', utilization: 0.9 },
+      { kind: 'error', message: 'API Error: 500' },
+    ]);
+  });
+
+  it('folds 100,000 streamed events in one batch quickly and into few items', () => {
+    const events: AgentEvent[] = [];
+    for (let turn = 0; turn < 1_000; turn++) {
+      events.push({ type: 'user_message', text: `prompt ${turn}` });
+      for (let delta = 0; delta < 98; delta++) events.push(text(`w${delta} `));
+      events.push(toolUse(`t${turn}`, 'Read'));
+    }
+    const started = performance.now();
+    const model = fold(events);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(model.items).toHaveLength(3_000);
+  });
+});

@@ -1,0 +1,254 @@
+import type { AgentEvent } from '../../../../../shared/agent-event';
+import { pushCoalesced } from '../../../../../shared/coalesce-events';
+import type { CostTracker, TurnCost } from './cost-tracker';
+
+export interface ToolResult {
+  content: unknown;
+  is_error: boolean;
+}
+
+export interface SubagentState {
+  task_id: string;
+  status: string;
+  description?: string;
+  summary?: string;
+}
+
+export interface ToolItem {
+  kind: 'tool';
+  key: string;
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  result?: ToolResult;
+  /** Events of the subagent this tool started (`parent_tool_use_id` = this id). */
+  children: TranscriptItem[];
+  subagent?: SubagentState;
+}
+
+export type TranscriptItem =
+  | { kind: 'user'; key: string; text: string }
+  | { kind: 'assistant'; key: string; text: string }
+  | { kind: 'thinking'; key: string; text: string }
+  | ToolItem
+  | { kind: 'error'; key: string; message: string; subtype: string }
+  | {
+      kind: 'compaction';
+      key: string;
+      trigger: string;
+      pre_tokens: number;
+      post_tokens?: number;
+      duration_ms?: number;
+    }
+  | ({ kind: 'turn_cost'; key: string } & TurnCost)
+  | {
+      kind: 'rate_limit';
+      key: string;
+      status: string;
+      resets_at?: number;
+      rate_limit_type?: string;
+      utilization?: number;
+    }
+  | { kind: 'note'; key: string; text: string };
+
+type Path = readonly number[];
+
+/**
+ * Folds AgentEvents into transcript items: text runs joined, tool results attached to their
+ * tool_use, a subagent's events nested under the tool that started it.
+ *
+ * Items are immutable from the outside: `items` changes identity whenever anything in it changed,
+ * and so does every item on the way to a change, so a view can skip unchanged rows by identity.
+ * Within one `apply` batch each list or item is copied at most once, which keeps a batch of n
+ * events O(n + items) however long the transcript is.
+ */
+export class TranscriptModel {
+  private root: TranscriptItem[] = [];
+  private fresh = new WeakSet<object>();
+  private readonly toolPaths = new Map<string, Path>();
+  private readonly taskTools = new Map<string, string>();
+  private previous: AgentEvent | undefined;
+  private lastTextPath: Path | null = null;
+  private nextKey = 0;
+
+  constructor(private readonly costs: CostTracker) {}
+
+  get items(): readonly TranscriptItem[] {
+    return this.root;
+  }
+
+  apply(events: readonly AgentEvent[]): void {
+    this.fresh = new WeakSet();
+    for (const event of events) this.applyOne(event);
+  }
+
+  private applyOne(event: AgentEvent): void {
+    // The same joining rule as the host's batcher, so live and replayed transcripts read the same.
+    const window = this.previous ? [this.previous] : [];
+    pushCoalesced(window, event);
+    const joinsPrevious = this.previous !== undefined && window.length === 1;
+    this.previous = window.at(-1);
+
+    switch (event.type) {
+      case 'assistant_text':
+      case 'thinking':
+        if (joinsPrevious && this.lastTextPath) {
+          const item = this.ownItem(this.lastTextPath) as { text: string };
+          item.text += event.text;
+        } else {
+          const kind = event.type === 'thinking' ? 'thinking' : 'assistant';
+          this.lastTextPath = this.append(event.parent_tool_use_id, {
+            kind,
+            key: this.key(kind),
+            text: event.text,
+          });
+        }
+        return;
+      case 'user_message':
+        this.append(null, { kind: 'user', key: this.key('user'), text: event.text });
+        return;
+      case 'tool_use':
+        return this.toolUse(event);
+      case 'tool_result':
+        return this.toolResult(event);
+      case 'subagent':
+        return this.subagent(event);
+      case 'error':
+        this.append(null, {
+          kind: 'error',
+          key: this.key('error'),
+          message: event.message,
+          subtype: event.subtype,
+        });
+        return;
+      case 'compaction_boundary': {
+        const { type: _type, ...counts } = event;
+        this.costs.compacted(event.post_tokens);
+        this.append(null, { kind: 'compaction', key: this.key('compaction'), ...counts });
+        return;
+      }
+      case 'cost':
+        this.append(null, { kind: 'turn_cost', key: this.key('cost'), ...this.costs.add(event) });
+        return;
+      case 'rate_limit': {
+        const { type: _type, ...limit } = event;
+        this.append(null, { kind: 'rate_limit', key: this.key('rate'), ...limit });
+        return;
+      }
+      case 'command_output':
+        if (event.text.trim())
+          this.append(null, { kind: 'note', key: this.key('note'), text: event.text });
+        return;
+      default:
+        // Everything else (status, session_started, permissions, types added later) shows
+        // elsewhere or not at all.
+        return;
+    }
+  }
+
+  private toolUse(event: AgentEvent & { type: 'tool_use' }): void {
+    const known = this.toolPaths.get(event.id);
+    if (known) {
+      (this.ownItem(known) as ToolItem).input = event.input;
+      return;
+    }
+    const path = this.append(event.parent_tool_use_id, {
+      kind: 'tool',
+      key: `tool:${event.id}`,
+      id: event.id,
+      name: event.name,
+      input: event.input,
+      children: [],
+    });
+    this.toolPaths.set(event.id, path);
+  }
+
+  private toolResult(event: AgentEvent & { type: 'tool_result' }): void {
+    const result = { content: event.content, is_error: event.is_error };
+    const path = this.toolPaths.get(event.tool_use_id);
+    if (path) {
+      (this.ownItem(path) as ToolItem).result = result;
+      return;
+    }
+    // A result whose call we never saw (a log cut short): still shown, under no name.
+    const orphan = this.append(event.parent_tool_use_id, {
+      kind: 'tool',
+      key: `tool:${event.tool_use_id}`,
+      id: event.tool_use_id,
+      name: '',
+      input: {},
+      result,
+      children: [],
+    });
+    this.toolPaths.set(event.tool_use_id, orphan);
+  }
+
+  private subagent(event: AgentEvent & { type: 'subagent' }): void {
+    if (event.tool_use_id) this.taskTools.set(event.task_id, event.tool_use_id);
+    const toolId = event.tool_use_id ?? this.taskTools.get(event.task_id);
+    const path = toolId === undefined ? undefined : this.toolPaths.get(toolId);
+    if (!path) {
+      const what = event.description ?? event.summary ?? event.task_id;
+      this.append(null, {
+        kind: 'note',
+        key: this.key('note'),
+        text: `Task ${what}: ${event.status}`,
+      });
+      return;
+    }
+    const tool = this.ownItem(path) as ToolItem;
+    const state: SubagentState = { ...tool.subagent, task_id: event.task_id, status: event.status };
+    if (event.description !== undefined) state.description = event.description;
+    if (event.summary !== undefined) state.summary = event.summary;
+    tool.subagent = state;
+  }
+
+  private key(prefix: string): string {
+    return `${prefix}:${this.nextKey++}`;
+  }
+
+  /** Appends under the tool `parentId` (top level when unknown) and returns the new item's path. */
+  private append(parentId: string | null, item: TranscriptItem): Path {
+    const parentPath = parentId === null ? undefined : this.toolPaths.get(parentId);
+    const list = parentPath ? this.ownChildren(parentPath) : this.ownRoot();
+    list.push(item);
+    this.fresh.add(item);
+    return [...(parentPath ?? []), list.length - 1];
+  }
+
+  private ownRoot(): TranscriptItem[] {
+    if (!this.fresh.has(this.root)) {
+      this.root = this.root.slice();
+      this.fresh.add(this.root);
+    }
+    return this.root;
+  }
+
+  private ownChildren(path: Path): TranscriptItem[] {
+    return this.childrenOf(this.ownItem(path) as ToolItem);
+  }
+
+  private childrenOf(tool: ToolItem): TranscriptItem[] {
+    if (!this.fresh.has(tool.children)) {
+      tool.children = tool.children.slice();
+      this.fresh.add(tool.children);
+    }
+    return tool.children;
+  }
+
+  /** The item at `path`, copied (with every list and item above it) unless this batch already did. */
+  private ownItem(path: Path): TranscriptItem {
+    let list = this.ownRoot();
+    for (let depth = 0; ; depth++) {
+      const index = path[depth]!;
+      let item = list[index]!;
+      if (!this.fresh.has(item)) {
+        item = { ...item };
+        this.fresh.add(item);
+        list[index] = item;
+      }
+      if (depth === path.length - 1) return item;
+      list = this.childrenOf(item as ToolItem);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { useLayoutEffect, useRef } from 'react';
+import type { HostApi } from '../../../../../shared/host-api';
+import { TerminalView } from '../../terminal/terminal-view';
+
+function decodeBase64(data: string): Uint8Array {
+  return Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
+}
+
+interface RawViewProps {
+  api: HostApi;
+  agentId: string;
+  onOpenLink(url: string): void;
+}
+
+/**
+ * The session's pty bytes as a terminal shows them: the host's recent bytes first, then what
+ * arrives. Bytes that arrive before the snapshot's reply are already part of it (one ordered
+ * channel), so they are dropped rather than shown twice.
+ */
+export function RawView({ api, agentId, onOpenLink }: RawViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const view = new TerminalView(container.current!, { openLink: onOpenLink });
+    view.term.options.disableStdin = true;
+    const observer = new ResizeObserver(() => view.fit());
+    observer.observe(container.current!);
+    let replayed = false;
+    const unsubscribe = api.onEvent('agentRaw', (payload) => {
+      if (replayed && payload.agentId === agentId) view.term.write(decodeBase64(payload.data));
+    });
+    api.getAgentRaw({ agentId }).then(
+      ({ data }) => {
+        view.term.write(decodeBase64(data));
+        replayed = true;
+      },
+      (error: Error) =>
+        view.term.write(`\r\n[Tether: the raw output could not be read: ${error.message}]\r\n`),
+    );
+    return () => {
+      unsubscribe();
+      observer.disconnect();
+      view.dispose();
+    };
+  }, [api, agentId, onOpenLink]);
+
+  return (
+    <div className="agent-raw" role="region" aria-label="Raw output">
+      <div className="agent-raw-term" ref={container} />
+    </div>
+  );
+}

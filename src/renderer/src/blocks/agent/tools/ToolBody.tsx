@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { formatJson, stringField } from '../format';
+import type { ToolItem } from '../model/transcript-model';
+import { DiffView } from './DiffView';
+import { EDIT_TOOLS, fileEdit } from './edit-diff';
+import { countLines, resultText } from './result-text';
+import { TodoList } from './TodoList';
+import type { ToolCardProps } from './ToolCard';
+import { ToolOutput } from './ToolOutput';
+
+/** A result that matters less than the call (a file read, a page fetched): folded away. */
+function FoldedResult({ item, what }: { item: ToolItem; what: (text: string) => string }) {
+  if (!item.result) return null;
+  const text = resultText(item.result.content);
+  return (
+    <details className="agent-tool-fold" open={item.result.is_error}>
+      <summary>{item.result.is_error ? 'Error' : what(text)}</summary>
+      <ToolOutput text={text} isError={item.result.is_error} label={`${item.name} result`} />
+    </details>
+  );
+}
+
+function Result({ item }: { item: ToolItem }) {
+  if (!item.result) return null;
+  return (
+    <ToolOutput
+      text={resultText(item.result.content)}
+      isError={item.result.is_error}
+      label={`${item.name || 'Tool'} ${item.result.is_error ? 'error' : 'output'}`}
+    />
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+const searchCounts: Record<string, (text: string) => string> = {
+  Read: (text) => `Read ${plural(countLines(text), 'line', 'lines')}`,
+  Grep: (text) => `Found ${plural(countLines(text), 'line', 'lines')}`,
+  Glob: (text) => `Found ${plural(countLines(text), 'file', 'files')}`,
+};
+
+/** What goes under a tool card's head, by tool. */
+export function ToolBody({ item, renderItem, onOpenLink }: ToolCardProps): ReactNode {
+  const { name, input } = item;
+  if (name === 'Bash') {
+    return (
+      <>
+        <pre className="agent-command" aria-label="Command">
+          $ {stringField(input, 'command') ?? ''}
+        </pre>
+        <Result item={item} />
+      </>
+    );
+  }
+  const edit = EDIT_TOOLS.has(name) ? fileEdit(name, input) : null;
+  if (edit) {
+    return (
+      <>
+        <DiffView edit={edit} />
+        {item.result?.is_error && <Result item={item} />}
+      </>
+    );
+  }
+  const count = searchCounts[name];
+  if (count) {
+    const where = stringField(input, 'path');
+    return (
+      <>
+        {where && <div className="agent-tool-detail">in {where}</div>}
+        <FoldedResult item={item} what={count} />
+      </>
+    );
+  }
+  if (name === 'WebFetch' || name === 'WebSearch') {
+    const url = stringField(input, 'url');
+    return (
+      <>
+        {url && (
+          <button type="button" className="agent-link-button" onClick={() => onOpenLink(url)}>
+            Open {url}
+          </button>
+        )}
+        <FoldedResult
+          item={item}
+          what={(text) => `Result (${plural(countLines(text), 'line', 'lines')})`}
+        />
+      </>
+    );
+  }
+  if (name === 'Task' || name === 'Agent') {
+    const { subagent } = item;
+    return (
+      <>
+        {subagent && (
+          <div className="agent-subagent-status">
+            Subagent {subagent.status}
+            {subagent.summary && `: ${subagent.summary}`}
+          </div>
+        )}
+        {item.children.length > 0 && (
+          <div className="agent-subagent" role="group" aria-label="Subagent">
+            {item.children.map((child) => (
+              <div key={child.key}>{renderItem(child)}</div>
+            ))}
+          </div>
+        )}
+        <FoldedResult item={item} what={() => 'Report'} />
+      </>
+    );
+  }
+  if (name === 'TodoWrite' && Array.isArray(input['todos'])) {
+    return <TodoList todos={input['todos']} />;
+  }
+  return (
+    <>
+      <pre className="agent-json" aria-label="Input">
+        {formatJson(input)}
+      </pre>
+      <Result item={item} />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import type { HostApi } from '../../../../shared/host-api';
+import { AgentLink, type AgentLinkOptions } from './agent-link';
+import type { AgentStore } from './model/agent-store';
+
+/**
+ * Holds the block's AgentLink while the block is mounted. An unmount closes the session and
+ * forgets its history, since blocks unmount only when the user closes them (a reload or quit runs
+ * no cleanup); the close waits one task so that React's development re-run of effects, which
+ * unmounts and mounts again at once, keeps the session instead.
+ */
+export function useAgentLink(
+  api: HostApi,
+  agentId: string,
+  store: AgentStore,
+  options: AgentLinkOptions,
+): React.RefObject<AgentLink | null> {
+  const link = useRef<AgentLink | null>(null);
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(options);
+  latest.current = options;
+
+  useEffect(() => {
+    clearTimeout(closing.current);
+    let held = link.current;
+    if (!held || held.api !== api || held.agentId !== agentId || held.store !== store) {
+      held?.close(false);
+      held = new AgentLink(api, agentId, store, {
+        ...(latest.current.cwd ? { cwd: latest.current.cwd } : {}),
+        resumeSessionId: () => latest.current.resumeSessionId(),
+        onError: (message) => latest.current.onError(message),
+      });
+      link.current = held;
+      held.open();
+    }
+    const current = held;
+    return () => {
+      closing.current = setTimeout(() => {
+        current.close(true);
+        if (link.current === current) link.current = null;
+      }, 0);
+    };
+  }, [api, agentId, store]);
+
+  return link;
+}
