@@ -112,7 +112,7 @@ export class Host {
         return null;
       },
       acknowledgeTerminal: ({ terminalId, chars }) => {
-        terminals.get(terminalId).acknowledge(chars);
+        terminals.acknowledge(terminalId, chars);
         return null;
       },
       closeTerminal: async ({ terminalId }) => {

@@ -44,6 +44,11 @@ export class TerminalRegistry {
     return session;
   }
 
+  /** Acknowledgements still in flight when a shell exits find no terminal: nothing to pause. */
+  acknowledge(terminalId: string, chars: number): void {
+    this.sessions.get(terminalId)?.acknowledge(chars);
+  }
+
   async close(terminalId: string): Promise<void> {
     await this.sessions.get(terminalId)?.kill();
   }

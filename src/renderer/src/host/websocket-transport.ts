@@ -11,7 +11,8 @@ import {
  */
 export class WebSocketTransport implements HostTransport {
   private readonly socket: WebSocket;
-  private readonly opened: Promise<void>;
+  /** Settles when the socket is usable or gone, whichever comes first. */
+  private readonly settled: Promise<void>;
   private readonly pending = new Map<number, (response: HostResponse) => void>();
   private readonly listeners = new Set<(name: unknown, payload: unknown) => void>();
   private nextId = 1;
@@ -19,7 +20,10 @@ export class WebSocketTransport implements HostTransport {
 
   constructor(url: string, onClose: () => void) {
     this.socket = new WebSocket(url);
-    this.opened = new Promise((resolve) => this.socket.addEventListener('open', () => resolve()));
+    this.settled = new Promise((resolve) => {
+      this.socket.addEventListener('open', () => resolve());
+      this.socket.addEventListener('close', () => resolve());
+    });
     this.socket.addEventListener('message', (message) => this.receive(message.data));
     this.socket.addEventListener('close', () => {
       this.closed = true;
@@ -30,7 +34,7 @@ export class WebSocketTransport implements HostTransport {
   }
 
   async request(name: string, params: unknown): Promise<HostResponse> {
-    await Promise.race([this.opened, this.whenClosed()]);
+    await this.settled;
     if (this.closed) return disconnected;
     const id = this.nextId++;
     const frame: ClientFrame = { type: 'request', id, name, params };
@@ -43,10 +47,6 @@ export class WebSocketTransport implements HostTransport {
   subscribe(listener: (name: unknown, payload: unknown) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  private whenClosed(): Promise<void> {
-    return new Promise((resolve) => this.socket.addEventListener('close', () => resolve()));
   }
 
   private receive(data: unknown): void {

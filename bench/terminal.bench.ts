@@ -1,0 +1,107 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { chromiumPath, quietChromium } from '../playwright.config';
+import { workspaceStateSchema } from '../src/shared/workspace-state';
+import { Host } from '../src/main/host/host';
+import { JsonFile } from '../src/main/host/json-file';
+import { startWebServer } from '../src/main/host/web-server';
+import { contentChunks } from './terminal/content';
+
+// `npm run bench:terminal [-- --mb 50 --rounds 3 --renderer webgl|dom]`: throughput of `cat` of a big file through
+// pty → host → WebSocket → xterm, against writing the same bytes straight into an xterm in the
+// same page (the xterm parse ceiling). Target: at least 0.7 of the ceiling.
+
+const { values } = parseArgs({
+  options: {
+    mb: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
+    renderer: { type: 'string', default: 'webgl' },
+  },
+});
+const totalBytes = Math.round(Number(values.mb) * 1_000_000);
+const rounds = Number(values.rounds);
+
+interface Result {
+  renderer: string;
+  seconds: number;
+}
+
+async function writeContent(path: string): Promise<number> {
+  const out = createWriteStream(path);
+  for (const chunk of contentChunks(totalBytes, '\n')) {
+    if (!out.write(chunk)) await new Promise<void>((done) => out.once('drain', () => done()));
+  }
+  await new Promise<void>((done) => out.end(() => done()));
+  return (await stat(path)).size;
+}
+
+const median = (numbers: number[]) =>
+  [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+
+async function main(): Promise<void> {
+  const root = resolve(__dirname, '..');
+  await build({ configFile: join(root, 'bench/terminal/vite.config.mts') });
+  const dir = await mkdtemp(join(tmpdir(), 'terminal-bench-'));
+  const file = join(dir, 'output.txt');
+  const bytes = await writeContent(file);
+
+  const host = new Host({
+    workspaceDir: dir,
+    shell: { file: '/bin/sh', args: [] },
+    env: { PATH: process.env['PATH'], HOME: dir, PS1: '$ ' },
+    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema),
+  });
+  const server = await startWebServer({ host, rendererDir: join(root, 'out/bench-terminal') });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    // `--renderer dom` measures xterm's DOM renderer: on a machine without a GPU, WebGL runs on
+    // a software rasterizer that competes with the pipeline for the CPU.
+    args: [...quietChromium, ...(values.renderer === 'dom' ? ['--disable-3d-apis'] : [])],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1940, height: 660 } });
+    page.on('pageerror', (error) => console.error(`bench page: ${error.message}`));
+    await page.goto(server.url);
+    await page.waitForFunction(() => 'terminalBench' in window);
+
+    const ceiling: Result[] = [];
+    const pipeline: Result[] = [];
+    for (let round = 0; round < rounds; round++) {
+      ceiling.push(await page.evaluate((size) => window.terminalBench.ceiling(size), totalBytes));
+      pipeline.push(
+        await page.evaluate(([path, run]) => window.terminalBench.pipeline(path, run), [
+          file,
+          round,
+        ] as const),
+      );
+    }
+    const rate = (results: Result[]) => bytes / 1e6 / median(results.map((r) => r.seconds));
+    const ceilingRate = rate(ceiling);
+    const pipelineRate = rate(pipeline);
+    console.log(
+      `terminal bench: ${(bytes / 1e6).toFixed(1)} MB, ${rounds} round(s), median; xterm renderer: ${ceiling[0]!.renderer}`,
+    );
+    console.log(
+      `  xterm parse ceiling (bytes straight into xterm):  ${ceilingRate.toFixed(1)} MB/s`,
+    );
+    console.log(
+      `  pipeline (cat → pty → host → WebSocket → xterm): ${pipelineRate.toFixed(1)} MB/s`,
+    );
+    console.log(`  ratio: ${(pipelineRate / ceilingRate).toFixed(2)} (target ≥ 0.70)`);
+  } finally {
+    await browser.close();
+    await host.dispose();
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(`terminal bench failed: ${error.message}`);
+  process.exit(1);
+});
