@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { PermissionDecision, PermissionMode } from '../../../../shared/agent-control';
 import type { BlockProps } from '../registry';
 import './agent.css';
@@ -7,11 +15,13 @@ import { Composer } from './composer/Composer';
 import { AgentStore } from './model/agent-store';
 import { openExternalLink } from './open-link';
 import { PermissionDialog } from './permission/PermissionDialog';
-import { RawView } from './raw/RawView';
 import { RequestError } from './RequestError';
 import { SessionEnded } from './SessionEnded';
 import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
+
+// xterm is loaded when the raw view is first opened, not with every agent block.
+const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ default: RawView })));
 
 /**
  * A Claude Code session as a block: header, transcript, composer, the permission prompt the CLI
@@ -119,7 +129,11 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
         {exited && <SessionEnded exited={exited} onRestart={restart} ref={restartButton} />}
         <div className="agent-panes">
           <Transcript items={snapshot.items} onOpenLink={onOpenLink} />
-          {rawOpen && <RawView api={api} agentId={blockId} onOpenLink={onOpenLink} />}
+          {rawOpen && (
+            <Suspense>
+              <RawView api={api} agentId={blockId} onOpenLink={onOpenLink} />
+            </Suspense>
+          )}
         </div>
         {error && <RequestError message={error} onDismiss={() => setError(null)} />}
         <Composer

@@ -1,0 +1,253 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AgentEvent } from '../../../../shared/agent-event';
+import { KEY_GUARD_MS } from './permission/PermissionDialog';
+import { FakeHost } from './testing/fake-host';
+import { AGENT_ID, renderBlock } from './testing/render-block';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const bashRequest = (id: string, command = 'rm -rf build'): AgentEvent => ({
+  type: 'permission_request',
+  request_id: id,
+  tool_name: 'Bash',
+  input: { command },
+  tool_use_id: `tool-${id}`,
+  description: 'Remove the build directory',
+  blocked_path: '/work/build',
+  suggestions: [
+    {
+      type: 'addRules',
+      rules: [{ toolName: 'Bash', ruleContent: command }],
+      behavior: 'allow',
+      destination: 'localSettings',
+    },
+  ],
+});
+
+const dialog = () => screen.getByRole('dialog', { name: 'Permission request: Bash' });
+
+async function withPrompt(...requests: AgentEvent[]) {
+  const block = await renderBlock();
+  screen.getByRole('textbox', { name: 'Message Claude' }).focus();
+  await block.push(...requests);
+  return block;
+}
+
+describe('AgentBlock session', () => {
+  it('opens its agent once (also under StrictMode), resuming the saved session', async () => {
+    const { host } = await renderBlock(new FakeHost(), { sessionId: 'session-1' });
+    expect(host.paramsOf('openAgent')).toEqual([
+      { agentId: AGENT_ID, cwd: '/work', resumeSessionId: 'session-1' },
+    ]);
+    expect(host.paramsOf('closeAgent')).toEqual([]);
+  });
+
+  it('closes and forgets its agent when the block goes away', async () => {
+    const { host, view, settle } = await renderBlock();
+    view.unmount();
+    await settle();
+    expect(host.paramsOf('closeAgent')).toEqual([{ agentId: AGENT_ID, forget: true }]);
+  });
+
+  it('keeps the announced session id in the block spec, so a restart resumes it', async () => {
+    const { push, onSpecChange } = await renderBlock();
+    await push({
+      type: 'session_started',
+      session_id: 'abc',
+      model: 'claude-test',
+      cwd: '/work',
+      permission_mode: 'default',
+      tools: [],
+      slash_commands: [],
+    });
+    expect(onSpecChange).toHaveBeenCalledWith({ sessionId: 'abc' });
+    expect(screen.getByText('claude-test')).toBeTruthy();
+  });
+
+  it('shows the history it opened with, then live events', async () => {
+    const host = new FakeHost();
+    host.replies.openAgent = {
+      cwd: '/work',
+      history: [{ type: 'user_message', text: 'from the log' }],
+    };
+    const { push } = await renderBlock(host);
+    await push({ type: 'assistant_text', text: 'live reply', parent_tool_use_id: null });
+    const log = screen.getByRole('log', { name: 'Transcript' });
+    expect(log.textContent).toContain('from the log');
+    expect(log.textContent).toContain('live reply');
+  });
+
+  it('says why the session failed to start and offers a restart', async () => {
+    const { host, settle } = await renderBlock();
+    act(() =>
+      host.emit('agentState', {
+        agentId: AGENT_ID,
+        state: {
+          state: 'exited',
+          code: 1,
+          signal: null,
+          reason: 'failed_to_start',
+          message: 'Invalid API key · Please run /login',
+        },
+      }),
+    );
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('Invalid API key · Please run /login');
+    fireEvent.click(screen.getByRole('button', { name: 'Restart session' }));
+    await settle();
+    expect(host.paramsOf('closeAgent')).toEqual([{ agentId: AGENT_ID }]);
+    expect(host.paramsOf('openAgent')).toHaveLength(2);
+  });
+
+  it('switches the permission mode live', async () => {
+    const { host } = await renderBlock();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Permission mode' }), {
+      target: { value: 'plan' },
+    });
+    expect(host.paramsOf('setAgentPermissionMode')).toEqual([{ agentId: AGENT_ID, mode: 'plan' }]);
+  });
+});
+
+describe('Raw output badge', () => {
+  it('counts unhandled output from the snapshot on open and from later reports', async () => {
+    const host = new FakeHost();
+    host.replies.getAgentRaw = { data: '', unhandled: 2 };
+    const { settle } = await renderBlock(host);
+    expect(
+      screen.getByRole('button', { name: 'Raw output', description: '2 unhandled' }),
+    ).toBeTruthy();
+    act(() => host.emit('agentUnhandled', { agentId: AGENT_ID, count: 3, line: 'warning' }));
+    act(() => host.emit('agentUnhandled', { agentId: 'another-block', count: 9, line: 'x' }));
+    await settle();
+    expect(
+      screen.getByRole('button', { name: 'Raw output', description: '3 unhandled' }),
+    ).toBeTruthy();
+  });
+
+  it('has no badge while everything was handled', async () => {
+    await renderBlock();
+    expect(screen.getByRole('button', { name: 'Raw output', description: '' })).toBeTruthy();
+    expect(screen.queryByText(/unhandled/)).toBeNull();
+  });
+});
+
+describe('Permission dialog', () => {
+  it('shows the tool, its description, command, blocked path and the rule Always allow keeps', async () => {
+    await withPrompt(bashRequest('r1'));
+    const shown = dialog();
+    expect(shown.textContent).toContain('Remove the build directory');
+    expect(shown.textContent).toContain('$ rm -rf build');
+    expect(shown.textContent).toContain('/work/build');
+    expect(shown.textContent).toContain('allow Bash(rm -rf build)');
+    expect(shown.textContent).toContain('.claude/settings.local.json');
+    for (const name of ['Allow', 'Always allow', 'Deny']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
+  });
+
+  it('takes the focus and ignores keys in its first moments', async () => {
+    const { host, settle } = await withPrompt(bashRequest('r1'));
+    expect(document.activeElement).toBe(dialog());
+    fireEvent.keyDown(dialog(), { key: 'y' });
+    fireEvent.keyDown(dialog(), { key: 'Escape' });
+    expect(host.paramsOf('answerPermission')).toEqual([]);
+    await settle(KEY_GUARD_MS);
+    fireEvent.keyDown(dialog(), { key: 'y' });
+    expect(host.paramsOf('answerPermission')).toEqual([
+      { agentId: AGENT_ID, requestId: 'r1', decision: { behavior: 'allow' } },
+    ]);
+  });
+
+  it('answers a with the rule, n and Esc with a denial (carrying the reason), one request at a time', async () => {
+    const { host, settle } = await withPrompt(
+      bashRequest('r1'),
+      bashRequest('r2', 'ls'),
+      bashRequest('r3', 'pwd'),
+    );
+    expect(dialog().textContent).toContain('1 of 3 waiting');
+    await settle(KEY_GUARD_MS);
+    fireEvent.keyDown(dialog(), { key: 'a' });
+    await settle();
+    expect(dialog().textContent).toContain('$ ls');
+    expect(dialog().textContent).toContain('1 of 2 waiting');
+    expect(document.activeElement).toBe(dialog());
+    // A key from the first answer, repeated, does not answer the next request.
+    fireEvent.keyDown(dialog(), { key: 'a' });
+    await settle(KEY_GUARD_MS);
+    fireEvent.keyDown(dialog(), { key: 'n' });
+    await settle();
+    expect(dialog().textContent).toContain('$ pwd');
+    await settle(KEY_GUARD_MS);
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason for denying/ }), {
+      target: { value: 'not now' },
+    });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: /Reason for denying/ }), { key: 'n' });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: /Reason for denying/ }), {
+      key: 'Escape',
+    });
+    await settle();
+    expect(host.paramsOf('answerPermission')).toEqual([
+      {
+        agentId: AGENT_ID,
+        requestId: 'r1',
+        decision: {
+          behavior: 'allow_always',
+          suggestion: {
+            type: 'addRules',
+            rules: [{ toolName: 'Bash', ruleContent: 'rm -rf build' }],
+            behavior: 'allow',
+            destination: 'localSettings',
+          },
+        },
+      },
+      { agentId: AGENT_ID, requestId: 'r2', decision: { behavior: 'deny' } },
+      { agentId: AGENT_ID, requestId: 'r3', decision: { behavior: 'deny', message: 'not now' } },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message Claude' }));
+  });
+
+  it('allows with the input as edited', async () => {
+    const { host, settle } = await withPrompt(bashRequest('r1', 'rm -rf build'));
+    await settle(KEY_GUARD_MS);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit input' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Input to run with/ }), {
+      target: { value: '{"command": "rm -rf build/cache"}' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
+    expect(host.paramsOf('answerPermission')).toEqual([
+      {
+        agentId: AGENT_ID,
+        requestId: 'r1',
+        decision: { behavior: 'allow', updatedInput: { command: 'rm -rf build/cache' } },
+      },
+    ]);
+  });
+
+  it('closes when the CLI withdraws the request', async () => {
+    const { push } = await withPrompt(bashRequest('r1'));
+    expect(dialog()).toBeTruthy();
+    await push({ type: 'permission_cancelled', request_id: 'r1' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not take the focus from another block', async () => {
+    const elsewhere = document.createElement('input');
+    document.body.append(elsewhere);
+    const block = await renderBlock();
+    elsewhere.focus();
+    await block.push(bashRequest('r1'));
+    expect(dialog()).toBeTruthy();
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
+  });
+});

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Markdown } from './Markdown';
+import { openExternalLink } from './open-link';
+import { FakeHost } from './testing/fake-host';
+
+afterEach(cleanup);
+
+function renderMarkdown(text: string) {
+  const host = new FakeHost();
+  const view = render(
+    <Markdown text={text} onOpenLink={(url) => void openExternalLink(host.api, url)} />,
+  );
+  return { host, container: view.container };
+}
+
+describe('Markdown', () => {
+  it('renders GitHub-flavoured Markdown with highlighted code', () => {
+    const { container } = renderMarkdown(
+      [
+        '# Title',
+        '',
+        '**bold** ~~gone~~ `inline`',
+        '',
+        '- [x] done',
+        '- [ ] open',
+        '',
+        '| a | b |',
+        '|---|---|',
+        '| 1 | 2 |',
+        '',
+        '```ts',
+        'const answer: number = 42;',
+        '```',
+      ].join('\n'),
+    );
+    expect(screen.getByRole('heading', { name: 'Title' })).toBeTruthy();
+    expect(container.querySelector('strong')?.textContent).toBe('bold');
+    expect(container.querySelector('del')?.textContent).toBe('gone');
+    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
+    expect(screen.getByRole('table')).toBeTruthy();
+    const code = container.querySelector('pre code')!;
+    expect(code.textContent).toBe('const answer: number = 42;\n');
+    expect(code.querySelector('.hljs-keyword')?.textContent).toBe('const');
+  });
+
+  it('shows raw HTML as the text it is, never as elements', () => {
+    const html = '<script>alert(1)</script> <img src=x onerror="alert(2)"> <b>bold?</b>';
+    const { container } = renderMarkdown(`Before ${html}\n\n<div onclick="x()">block</div>`);
+    const rendered = container.querySelector('.agent-markdown')!;
+    expect(rendered.querySelector('script, img, b, div')).toBeNull();
+    expect(container.textContent).toContain('<script>alert(1)</script>');
+    expect(container.textContent).toContain('<div onclick="x()">block</div>');
+  });
+
+  it('opens http(s) links only through the host, and refuses other schemes', () => {
+    const { host } = renderMarkdown(
+      '[docs](https://example.com/docs) [bad](javascript:alert(1)) [file](file:///etc/passwd)',
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'docs' }));
+    expect(host.paramsOf('openExternal')).toEqual([{ url: 'https://example.com/docs' }]);
+    expect(screen.queryByRole('link', { name: 'bad' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'file' })).toBeNull();
+    expect(screen.getByText('bad').tagName).toBe('SPAN');
+  });
+
+  it('shows images as links, so nothing remote loads by itself', () => {
+    const { container } = renderMarkdown('![chart](https://example.com/chart.png)');
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('link', { name: '[image: chart]' })).toBeTruthy();
+  });
+});

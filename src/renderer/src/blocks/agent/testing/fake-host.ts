@@ -1,0 +1,48 @@
+import type { EventName, EventPayload, RequestName } from '../../../../../shared/host-contract';
+import type { HostApi } from '../../../../../shared/host-api';
+
+interface Call {
+  name: RequestName;
+  params: unknown;
+}
+
+/**
+ * A stand-in for the host at the api boundary, for component tests: it records requests,
+ * answers them from `replies` (null by default), and lets a test send host events.
+ */
+export class FakeHost {
+  readonly calls: Call[] = [];
+  readonly replies: Partial<Record<RequestName, unknown>> = {
+    openAgent: { cwd: '/work', history: [] },
+    getAgentRaw: { data: '', unhandled: 0 },
+    answerPermission: { answered: true },
+    openExternal: { opened: true },
+  };
+  private readonly listeners = new Map<string, Set<(payload: never) => void>>();
+
+  readonly api = new Proxy({} as HostApi, {
+    get: (_target, name: string) => {
+      if (name === 'onEvent') return this.onEvent;
+      return async (params: unknown) => {
+        this.calls.push({ name: name as RequestName, params });
+        return this.replies[name as RequestName] ?? null;
+      };
+    },
+  });
+
+  emit<K extends EventName>(name: K, payload: EventPayload<K>): void {
+    for (const listener of this.listeners.get(name) ?? []) listener(payload as never);
+  }
+
+  /** The params of every call of one request, in order. */
+  paramsOf(name: RequestName): unknown[] {
+    return this.calls.filter((call) => call.name === name).map((call) => call.params);
+  }
+
+  private onEvent = (name: string, listener: (payload: never) => void) => {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  };
+}

@@ -1,0 +1,41 @@
+import { act, render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { vi } from 'vitest';
+import type { AgentEvent } from '../../../../../shared/agent-event';
+import type { BlockSpec } from '../../../../../shared/workspace-state';
+import { AgentBlock } from '../AgentBlock';
+import { FakeHost } from './fake-host';
+import { giveTranscriptAViewport } from './layout';
+
+export const AGENT_ID = 'block-test';
+
+/**
+ * Mounts an agent block against a fake host, as the workspace does (in StrictMode, so effects run
+ * twice as in development). Use with `vi.useFakeTimers()`: `settle` lets promises resolve and
+ * animation frames run.
+ */
+export async function renderBlock(host = new FakeHost(), spec: Partial<BlockSpec> = {}) {
+  giveTranscriptAViewport();
+  const onSpecChange = vi.fn();
+  const view = render(
+    <StrictMode>
+      <AgentBlock
+        blockId={AGENT_ID}
+        spec={{ kind: 'agent', cwd: '/work', ...spec }}
+        api={host.api}
+        onSpecChange={onSpecChange}
+        handleRef={() => undefined}
+      />
+    </StrictMode>,
+  );
+  const settle = (ms = 20) =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
+  const push = async (...events: AgentEvent[]) => {
+    act(() => host.emit('agentEvents', { agentId: AGENT_ID, events }));
+    await settle();
+  };
+  await settle();
+  return { host, view, onSpecChange, settle, push };
+}

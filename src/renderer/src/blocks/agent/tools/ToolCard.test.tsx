@@ -1,0 +1,181 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../../../shared/agent-event';
+import { CostTracker } from '../model/cost-tracker';
+import { TranscriptModel } from '../model/transcript-model';
+import { TranscriptItemView } from '../TranscriptItemView';
+
+afterEach(cleanup);
+
+/** Renders the transcript the real model folds from these events. */
+function renderEvents(...events: AgentEvent[]) {
+  const model = new TranscriptModel(new CostTracker());
+  model.apply(events);
+  const opened: string[] = [];
+  render(
+    <>
+      {model.items.map((item) => (
+        <TranscriptItemView key={item.key} item={item} onOpenLink={(url) => opened.push(url)} />
+      ))}
+    </>,
+  );
+  return { opened };
+}
+
+const use = (
+  id: string,
+  name: string,
+  input: Record<string, unknown>,
+  parent: string | null = null,
+): AgentEvent => ({
+  type: 'tool_use',
+  id,
+  name,
+  input,
+  parent_tool_use_id: parent,
+});
+
+const result = (
+  id: string,
+  content: unknown,
+  isError = false,
+  parent: string | null = null,
+): AgentEvent => ({
+  type: 'tool_result',
+  tool_use_id: id,
+  content,
+  is_error: isError,
+  parent_tool_use_id: parent,
+});
+
+describe('tool cards', () => {
+  it('shows a Bash command with its output attached, and its error state', () => {
+    renderEvents(
+      use('t1', 'Bash', { command: 'ls' }),
+      use('t2', 'Bash', { command: 'false' }),
+      result('t1', 'a.txt\nb.txt'),
+      result('t2', 'Exit code 1', true),
+    );
+    const ok = screen.getByRole('group', { name: 'Bash: ls' });
+    expect(within(ok).getByLabelText('Command').textContent).toBe('$ ls');
+    expect(within(ok).getByLabelText('Bash output').textContent).toBe('a.txt\nb.txt');
+    expect(within(ok).getByText('done')).toBeTruthy();
+    const failed = screen.getByRole('group', { name: 'Bash: false' });
+    expect(failed.className).toContain('failed');
+    expect(within(failed).getByLabelText('Bash error').textContent).toBe('Exit code 1');
+  });
+
+  it('shows a running tool until its result comes', () => {
+    renderEvents(use('t1', 'Bash', { command: 'sleep 9' }));
+    expect(
+      within(screen.getByRole('group', { name: 'Bash: sleep 9' })).getByText('running'),
+    ).toBeTruthy();
+  });
+
+  it('shows an Edit as a diff of the file', () => {
+    renderEvents(
+      use('t1', 'Edit', {
+        file_path: '/w/a.ts',
+        old_string: 'one\ntwo\n',
+        new_string: 'one\nTWO\n',
+      }),
+      result('t1', 'ok'),
+    );
+    const diff = screen.getByLabelText('Changes to /w/a.ts');
+    const lines = [...diff.querySelectorAll('.agent-diff-line')].map((line) => line.textContent);
+    expect(lines).toEqual(['  one\n', '- two\n', '+ TWO\n']);
+  });
+
+  it('counts what Read and Glob found, folded away', () => {
+    renderEvents(
+      use('t1', 'Read', { file_path: '/w/a.ts' }),
+      result('t1', '1\tone\n2\ttwo\n3\tthree'),
+      use('t2', 'Glob', { pattern: '**/*.ts' }),
+      result('t2', '/w/a.ts\n/w/b.ts'),
+    );
+    expect(screen.getByText('Read 3 lines')).toBeTruthy();
+    expect(screen.getByText('Found 2 files')).toBeTruthy();
+  });
+
+  it('nests a subagent’s tools in its Task card, with its status', () => {
+    renderEvents(
+      use('task', 'Task', { description: 'Survey', prompt: 'look around' }),
+      { type: 'subagent', task_id: 'k1', status: 'started', tool_use_id: 'task' },
+      use('inner', 'Bash', { command: 'ls' }, 'task'),
+      result('inner', 'seed.txt', false, 'task'),
+      { type: 'subagent', task_id: 'k1', status: 'completed', summary: 'Found seed.txt' },
+    );
+    const task = screen.getByRole('group', { name: 'Task: Survey' });
+    expect(within(task).getByText('Subagent completed: Found seed.txt')).toBeTruthy();
+    const subagent = within(task).getByRole('group', { name: 'Subagent' });
+    expect(within(subagent).getByRole('group', { name: 'Bash: ls' }).textContent).toContain(
+      'seed.txt',
+    );
+  });
+
+  it('shows TodoWrite as a checklist', () => {
+    renderEvents(
+      use('t1', 'TodoWrite', {
+        todos: [
+          { content: 'Write code', status: 'completed' },
+          { content: 'Test it', status: 'in_progress' },
+          { content: 'Ship', status: 'pending' },
+        ],
+      }),
+    );
+    const items = within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['☑ Write code', '◐ Test it', '☐ Ship']);
+    expect(screen.getByRole('img', { name: 'in progress' })).toBeTruthy();
+  });
+
+  it('shows a WebFetch URL that opens through the link handler', () => {
+    const { opened } = renderEvents(
+      use('t1', 'WebFetch', { url: 'https://example.com', prompt: 'read' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open https://example.com' }));
+    expect(opened).toEqual(['https://example.com']);
+  });
+
+  it('shows any other tool’s input as formatted JSON', () => {
+    renderEvents(
+      use('t1', 'mcp__db__query', { sql: 'select 1', limit: 5 }),
+      result('t1', [{ type: 'text', text: '1' }]),
+    );
+    expect(screen.getByLabelText('Input').textContent).toBe(
+      '{\n  "sql": "select 1",\n  "limit": 5\n}',
+    );
+    expect(screen.getByLabelText('mcp__db__query output').textContent).toBe('1');
+  });
+
+  it('cuts a long output to a preview that can be expanded', () => {
+    const long = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n');
+    renderEvents(use('t1', 'Bash', { command: 'seq' }), result('t1', long));
+    expect(screen.getByLabelText('Bash output').textContent).not.toContain('line 499');
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 500 lines' }));
+    expect(screen.getByLabelText('Bash output').textContent).toContain('line 499');
+  });
+});
+
+describe('other transcript items', () => {
+  it('shows errors with what to do, an interruption as a plain note, compaction as a divider', () => {
+    renderEvents(
+      { type: 'error', message: 'API Error: 401 invalid x-api-key', subtype: 'api_error' },
+      {
+        type: 'error',
+        message: 'Interrupted: the turn was stopped.',
+        subtype: 'error_during_execution',
+      },
+      { type: 'compaction_boundary', trigger: 'auto', pre_tokens: 150_000, post_tokens: 4_200 },
+      { type: 'thinking', text: 'hmm', parent_tool_use_id: null },
+    );
+    expect(
+      screen.getByText('API Error: 401 invalid x-api-key').parentElement!.textContent,
+    ).toContain('claude /login');
+    expect(screen.getByText(/^Interrupted/).parentElement!.className).toBe('agent-note');
+    expect(screen.getByRole('separator', { name: 'Conversation compacted' }).textContent).toBe(
+      'Compacted (auto): 150.0k tokens → 4.2k',
+    );
+    expect(screen.getByText('Thinking').closest('details')!.open).toBe(false);
+  });
+});
