@@ -131,7 +131,12 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
           <Transcript items={snapshot.items} onOpenLink={onOpenLink} />
           {rawOpen && (
             <Suspense>
-              <RawView api={api} agentId={blockId} onOpenLink={onOpenLink} />
+              <RawView
+                api={api}
+                agentId={blockId}
+                unhandledLines={snapshot.unhandledLines}
+                onOpenLink={onOpenLink}
+              />
             </Suspense>
           )}
         </div>

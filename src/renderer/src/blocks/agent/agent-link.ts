@@ -77,7 +77,7 @@ export class AgentLink {
         if (mine(payload)) this.store.setLifecycle(payload.state);
       }),
       this.api.onEvent('agentUnhandled', (payload) => {
-        if (mine(payload)) this.store.setUnhandled(payload.count);
+        if (mine(payload)) this.store.setUnhandled(payload.count, payload.line);
       }),
     ];
   }

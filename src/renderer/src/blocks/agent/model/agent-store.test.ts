@@ -149,15 +149,18 @@ describe('AgentStore', () => {
     });
   });
 
-  it('keeps the highest unhandled count it was told, and a status event can switch the mode', () => {
+  it('keeps the highest unhandled count and the latest lines, cut short; a status event can switch the mode', () => {
     const { frame, store } = started();
     store.setUnhandled(3);
     store.setUnhandled(2);
+    for (let i = 0; i < 25; i++) store.setUnhandled(4 + i, `line ${i}`);
+    store.setUnhandled(30, 'x'.repeat(10_000));
     store.push([{ type: 'status', status: null, permission_mode: 'acceptEdits' }]);
     frame.run();
-    expect(store.getSnapshot()).toMatchObject({
-      unhandled: 3,
-      info: { permissionMode: 'acceptEdits' },
-    });
+    const snapshot = store.getSnapshot();
+    expect(snapshot).toMatchObject({ unhandled: 30, info: { permissionMode: 'acceptEdits' } });
+    expect(snapshot.unhandledLines).toHaveLength(20);
+    expect(snapshot.unhandledLines[0]).toBe('line 6');
+    expect(snapshot.unhandledLines.at(-1)).toHaveLength(501);
   });
 });

@@ -15,9 +15,14 @@ export interface AgentSnapshot {
   pending: readonly PermissionRequest[];
   /** Output lines the translator did not handle, counted by the host. */
   unhandled: number;
+  /** The latest of those lines seen live, each cut short, oldest first. */
+  unhandledLines: readonly string[];
   /** The directory the session runs in, once the host said so. */
   cwd: string | null;
 }
+
+const UNHANDLED_LINES_KEPT = 20;
+const UNHANDLED_LINE_CHARS = 500;
 
 type ScheduleFrame = (callback: () => void) => void;
 
@@ -34,6 +39,7 @@ export class AgentStore {
   private permissions = new PermissionQueue();
   private lifecycle: SessionLifecycle = { state: 'starting' };
   private unhandled = 0;
+  private unhandledLines: readonly string[] = [];
   private cwd: string | null = null;
   private snapshot: AgentSnapshot;
   private scheduled = false;
@@ -58,6 +64,7 @@ export class AgentStore {
     this.permissions = new PermissionQueue();
     this.lifecycle = { state: 'starting' };
     this.unhandled = 0;
+    this.unhandledLines = [];
     this.changed();
   }
 
@@ -83,8 +90,13 @@ export class AgentStore {
     this.changed();
   }
 
-  setUnhandled(count: number): void {
+  setUnhandled(count: number, line?: string): void {
     this.unhandled = Math.max(this.unhandled, count);
+    if (line !== undefined) {
+      const short =
+        line.length > UNHANDLED_LINE_CHARS ? `${line.slice(0, UNHANDLED_LINE_CHARS)}…` : line;
+      this.unhandledLines = [...this.unhandledLines, short].slice(-UNHANDLED_LINES_KEPT);
+    }
     this.changed();
   }
 
@@ -113,6 +125,7 @@ export class AgentStore {
       lifecycle: this.lifecycle,
       pending,
       unhandled: this.unhandled,
+      unhandledLines: this.unhandledLines,
       cwd: this.cwd,
     };
   }

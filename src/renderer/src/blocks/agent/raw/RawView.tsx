@@ -9,6 +9,8 @@ function decodeBase64(data: string): Uint8Array {
 interface RawViewProps {
   api: HostApi;
   agentId: string;
+  /** Lines the translator did not understand, shown above the bytes so they need no search. */
+  unhandledLines: readonly string[];
   onOpenLink(url: string): void;
 }
 
@@ -17,7 +19,7 @@ interface RawViewProps {
  * arrives. Bytes that arrive before the snapshot's reply are already part of it (one ordered
  * channel), so they are dropped rather than shown twice.
  */
-export function RawView({ api, agentId, onOpenLink }: RawViewProps) {
+export function RawView({ api, agentId, unhandledLines, onOpenLink }: RawViewProps) {
   const container = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
@@ -46,6 +48,12 @@ export function RawView({ api, agentId, onOpenLink }: RawViewProps) {
 
   return (
     <div className="agent-raw" role="region" aria-label="Raw output">
+      {unhandledLines.length > 0 && (
+        <div className="agent-unhandled">
+          <strong>Output Tether did not understand</strong> (newest last)
+          <pre>{unhandledLines.join('\n')}</pre>
+        </div>
+      )}
       <div className="agent-raw-term" ref={container} />
     </div>
   );
