@@ -30,3 +30,50 @@ test.describe('terminal block in browser mode', () => {
     await expect(row(terminal, /^again-2\s*$/)).toHaveCount(1);
   });
 });
+
+test.describe('terminal block tools', () => {
+  test('pastes from the clipboard and finds text', async ({ page, context, browserMode }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: browserMode.origin,
+    });
+    const terminal = await openApp(page, browserMode.url);
+    await page.evaluate(() => navigator.clipboard.writeText('echo pasted-$((3*3))'));
+    await page.keyboard.press('Control+Shift+V');
+    // Reading the clipboard takes a moment: Enter must follow the pasted text, not overtake it.
+    await expect(row(terminal, /echo pasted-/)).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect(row(terminal, /^pasted-9\s*$/)).toHaveCount(1);
+
+    await page.keyboard.press('Control+Shift+F');
+    const find = terminal.getByRole('textbox', { name: 'Find in terminal' });
+    await expect(find).toBeFocused();
+    await page.keyboard.type('pasted');
+    // The match is selected, which the DOM renderer draws as a selection rectangle.
+    await expect(terminal.locator('.xterm-selection div').first()).toBeAttached();
+    await page.keyboard.press('Escape');
+    await expect(find).toHaveCount(0);
+    await expect(terminal.locator('textarea')).toBeFocused();
+  });
+
+  test('follows its block’s size: a split narrows the shell’s columns', async ({
+    page,
+    browserMode,
+  }) => {
+    const terminal = await openApp(page, browserMode.url);
+    await runInTerminal(page, 'echo "cols=$(tput cols)"');
+    const wide = Number((await row(terminal, /^cols=\d+\s*$/).innerText()).trim().slice(5));
+    await page.keyboard.press('Control+Shift+Enter');
+    await page.keyboard.press('Control+Shift+BracketLeft');
+    await expect(terminal.locator('textarea')).toBeFocused();
+    // The new size reaches the shell a moment after the layout changes: ask until it has.
+    let attempt = 0;
+    await expect(async () => {
+      attempt++;
+      await runInTerminal(page, `clear; echo "cols${attempt}=$(tput cols)"`);
+      const answer = row(terminal, new RegExp(`^cols${attempt}=\\d+\\s*$`));
+      await expect(answer).toHaveCount(1, { timeout: 2_000 });
+      const narrow = Number((await answer.innerText()).trim().split('=')[1]);
+      expect(narrow).toBeLessThan(wide * 0.6);
+    }).toPass({ timeout: 15_000 });
+  });
+});

@@ -10,7 +10,7 @@ export { BrowserMode };
 export const test = base.extend<{ browserMode: BrowserMode }>({
   // Playwright reads a fixture's dependencies from this pattern; this one has none.
   // eslint-disable-next-line no-empty-pattern
-  browserMode: async ({}, use) => {
+  browserMode: async ({}, use, testInfo) => {
     const dir = await mkdtemp(join(tmpdir(), 'browser-mode-e2e-'));
     const [workspace, state, home] = ['workspace', 'state', 'home'].map((name) => join(dir, name));
     await Promise.all([workspace, state, home].map((path) => mkdir(path!, { recursive: true })));
@@ -18,6 +18,12 @@ export const test = base.extend<{ browserMode: BrowserMode }>({
     await mode.start();
     await use(mode);
     await mode.stop();
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('browser-mode output', {
+        body: mode.output,
+        contentType: 'text/plain',
+      });
+    }
     await rm(dir, { recursive: true, force: true });
   },
 });

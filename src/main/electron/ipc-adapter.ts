@@ -24,9 +24,10 @@ export class IpcAdapter {
   }
 
   private request(event: IpcMainInvokeEvent, name: unknown, params: unknown) {
-    const frameUrl = event.senderFrame?.url ?? '';
-    if (event.senderFrame !== event.sender.mainFrame || !this.isTrustedUrl(frameUrl)) {
-      console.warn(`tether ipc: refused a request from ${frameUrl || 'an unknown frame'}`);
+    // Only the top frame of a window showing our own renderer may use the host.
+    const frame = event.senderFrame;
+    if (!frame || frame.parent !== null || !this.isTrustedUrl(frame.url)) {
+      console.warn(`tether ipc: refused a request from ${frame?.url || 'an unknown frame'}`);
       return { ok: false, error: 'refused: untrusted sender' };
     }
     return this.connectionFor(event.sender).request(name, params);

@@ -120,5 +120,6 @@ function bindSocket(host: Host, ws: WebSocket, log: (message: string) => void): 
       .request(name, params)
       .then((response) => send({ type: 'response', id, response }));
   });
+  ws.on('error', (error) => log(`tether web: WebSocket error (${error.message})`));
   ws.on('close', () => void connection.close());
 }

@@ -16,6 +16,16 @@ describe('OutputBatcher', () => {
     expect(delivered).toEqual(['abc', 'd']);
   });
 
+  it('sends a batch at once when it reaches its size cap', () => {
+    const delivered: string[] = [];
+    const batcher = new OutputBatcher((data) => delivered.push(data), 1_000, 10);
+    batcher.push('12345');
+    batcher.push('67890');
+    batcher.push('x');
+    expect(delivered).toEqual(['1234567890']);
+    batcher.dispose();
+  });
+
   it('drops what is pending when disposed', async () => {
     const delivered: string[] = [];
     const batcher = new OutputBatcher((data) => delivered.push(data), 5);

@@ -25,7 +25,8 @@ export class WebSocketTransport implements HostTransport {
       this.socket.addEventListener('close', () => resolve());
     });
     this.socket.addEventListener('message', (message) => this.receive(message.data));
-    this.socket.addEventListener('close', () => {
+    this.socket.addEventListener('close', (event) => {
+      console.warn(`tether: the connection to the host closed (${event.code} ${event.reason})`);
       this.closed = true;
       for (const resolve of this.pending.values()) resolve(disconnected);
       this.pending.clear();
