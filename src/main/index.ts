@@ -1,9 +1,9 @@
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { app, BrowserWindow, shell } from 'electron';
 import { workspaceStateSchema } from '../shared/workspace-state';
 import { Host } from './host/host';
 import { JsonFile } from './host/json-file';
+import { startDirectory } from './host/start-directory';
 import { defaultShell } from './pty/shell';
 import { installAppMenu } from './electron/app-menu';
 import { hardenWebContents } from './electron/hardening';
@@ -11,12 +11,11 @@ import { IpcAdapter } from './electron/ipc-adapter';
 import { createMainWindow, isRendererUrl } from './electron/main-window';
 import { WindowStateStore } from './electron/window-state';
 
-/** `--cwd DIR`, else where Tether was started (home when a launcher started it at /). */
+/** `--cwd DIR`, else where Tether was started. */
 function workspaceDirectory(argv: string[]): string {
   const index = argv.indexOf('--cwd');
   const given = index >= 0 ? argv[index + 1] : undefined;
-  if (given) return resolve(given);
-  return process.cwd() === '/' ? homedir() : process.cwd();
+  return given ? resolve(given) : startDirectory();
 }
 
 function start(): void {

@@ -6,6 +6,7 @@ import { defaultShell } from '../pty/shell';
 import { userConfigDir } from './config-dir';
 import { Host } from './host';
 import { JsonFile } from './json-file';
+import { startDirectory } from './start-directory';
 import { startWebServer } from './web-server';
 
 // `npm run web [-- --port N --cwd DIR --state-dir DIR]`: Tether in a browser tab, no Electron.
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`bad port ${values.port}`);
-  const workspaceDir = resolve(values.cwd ?? process.cwd());
+  const workspaceDir = values.cwd ? resolve(values.cwd) : startDirectory();
   if (!existsSync(workspaceDir) || !statSync(workspaceDir).isDirectory()) {
     fail(`${workspaceDir} is not a directory`);
   }
