@@ -250,4 +250,31 @@ describe('Permission dialog', () => {
     expect(document.activeElement).toBe(elsewhere);
     elsewhere.remove();
   });
+
+  it('asks the desktop to notify once when a prompt waits and the window is in the background', async () => {
+    const shown: string[] = [];
+    const requestPermission = vi.fn(async () => (FakeNotification.permission = 'granted'));
+    class FakeNotification {
+      static permission = 'default';
+      static requestPermission = requestPermission;
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: { body: string }) {
+        shown.push(`${title} / ${options.body}`);
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    try {
+      const { push } = await withPrompt(bashRequest('r1'));
+      await push({ type: 'permission_cancelled', request_id: 'r1' }, bashRequest('r2', 'ls'));
+      expect(requestPermission).toHaveBeenCalledTimes(1);
+      expect(shown).toEqual([
+        'Claude wants to use Bash / rm -rf build',
+        'Claude wants to use Bash / ls',
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
+  });
 });

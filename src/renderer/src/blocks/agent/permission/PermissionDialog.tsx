@@ -58,6 +58,7 @@ export function PermissionDialog({ request, pending, takeFocus, onAnswer }: Perm
     if (takeFocus) dialog.current?.focus();
     const summary = toolSummary(request.tool_name, request.input);
     void notifyWhenAway(
+      request,
       `Claude wants to use ${request.tool_name}`,
       summary || request.description || 'A permission request is waiting in Tether.',
     ).catch(() => undefined);
