@@ -171,4 +171,16 @@ describe('TranscriptModel', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(model.items).toHaveLength(3_000);
   });
+
+  it('starts a new card when a finished tool’s id comes again (a log spanning several sessions)', () => {
+    const model = fold(
+      [toolUse('t1', 'Bash'), result('t1', 'first')],
+      [toolUse('t1', 'Read'), result('t1', 'second')],
+    );
+    expect(model.items).toMatchObject([
+      { kind: 'tool', name: 'Bash', result: { content: 'first' } },
+      { kind: 'tool', name: 'Read', result: { content: 'second' } },
+    ]);
+    expect(new Set(model.items.map((item) => item.key)).size).toBe(2);
+  });
 });

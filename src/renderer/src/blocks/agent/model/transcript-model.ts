@@ -148,13 +148,15 @@ export class TranscriptModel {
 
   private toolUse(event: AgentEvent & { type: 'tool_use' }): void {
     const known = this.toolPaths.get(event.id);
-    if (known) {
+    // The same call again before its result only completes its input. Once it has a result, the
+    // id is being reused (a log spanning sessions of a test API that numbers its ids): a new card.
+    if (known && !(this.itemAt(known) as ToolItem).result) {
       (this.ownItem(known) as ToolItem).input = event.input;
       return;
     }
     const path = this.append(event.parent_tool_use_id, {
       kind: 'tool',
-      key: `tool:${event.id}`,
+      key: this.key(`tool:${event.id}`),
       id: event.id,
       name: event.name,
       input: event.input,
@@ -173,7 +175,7 @@ export class TranscriptModel {
     // A result whose call we never saw (a log cut short): still shown, under no name.
     const orphan = this.append(event.parent_tool_use_id, {
       kind: 'tool',
-      key: `tool:${event.tool_use_id}`,
+      key: this.key(`tool:${event.tool_use_id}`),
       id: event.tool_use_id,
       name: '',
       input: {},
@@ -234,6 +236,15 @@ export class TranscriptModel {
       this.fresh.add(tool.children);
     }
     return tool.children;
+  }
+
+  private itemAt(path: Path): TranscriptItem {
+    let list: readonly TranscriptItem[] = this.root;
+    for (let depth = 0; ; depth++) {
+      const item = list[path[depth]!]!;
+      if (depth === path.length - 1) return item;
+      list = (item as ToolItem).children;
+    }
   }
 
   /** The item at `path`, copied (with every list and item above it) unless this batch already did. */

@@ -109,7 +109,12 @@ export function ToolBody({ item, renderItem, onOpenLink }: ToolCardProps): React
     );
   }
   if (name === 'TodoWrite' && Array.isArray(input['todos'])) {
-    return <TodoList todos={input['todos']} />;
+    return (
+      <>
+        <TodoList todos={input['todos']} />
+        {item.result?.is_error && <Result item={item} />}
+      </>
+    );
   }
   return (
     <>
