@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../../../shared/agent-event';
 import { KEY_GUARD_MS } from './permission/PermissionDialog';
@@ -231,6 +231,18 @@ describe('Permission dialog', () => {
         decision: { behavior: 'allow', updatedInput: { command: 'rm -rf build/cache' } },
       },
     ]);
+  });
+
+  it('shows the plan of ExitPlanMode as Markdown', async () => {
+    await withPrompt({
+      type: 'permission_request',
+      request_id: 'p1',
+      tool_name: 'ExitPlanMode',
+      input: { plan: '# The plan\n\n1. **Read** the code' },
+    });
+    const shown = screen.getByRole('dialog', { name: 'Permission request: ExitPlanMode' });
+    expect(within(shown).getByRole('heading', { name: 'The plan' })).toBeTruthy();
+    expect(within(shown).getByText('Read').tagName).toBe('STRONG');
   });
 
   it('closes when the CLI withdraws the request', async () => {

@@ -158,6 +158,7 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
             answeredWithFocus.current || (root.current?.contains(document.activeElement) ?? false)
           }
           onAnswer={answer}
+          onOpenLink={onOpenLink}
         />
       )}
     </div>

@@ -41,7 +41,7 @@ export function AgentHeader({
         </span>
       )}
       <span className="agent-model" title="Model">
-        {info.model ?? 'model not known yet'}
+        {info.model ?? 'model: after the first message'}
       </span>
       <select
         aria-label="Permission mode"

@@ -28,6 +28,8 @@ export function Transcript({ items, onOpenLink }: TranscriptProps) {
   });
 
   useLayoutEffect(() => {
+    // The user's own new message brings the view back to the end, wherever they had scrolled.
+    if (items.at(-1)?.kind === 'user') following.current = true;
     if (following.current && items.length > 0) {
       virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
     }

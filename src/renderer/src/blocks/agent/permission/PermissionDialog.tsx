@@ -17,6 +17,7 @@ interface PermissionDialogProps {
   /** Take the keyboard focus on opening (the block has it). */
   takeFocus: boolean;
   onAnswer(decision: PermissionDecision): void;
+  onOpenLink(url: string): void;
 }
 
 function isTyping(target: EventTarget): boolean {
@@ -40,7 +41,13 @@ function parseEdited(text: string): Record<string, unknown> | null {
  * Asks whether a tool may run: y allows, a always allows (keeping the rule shown), n or Esc
  * denies. Mount one per request (keyed by its id) so that every request gets its own key guard.
  */
-export function PermissionDialog({ request, pending, takeFocus, onAnswer }: PermissionDialogProps) {
+export function PermissionDialog({
+  request,
+  pending,
+  takeFocus,
+  onAnswer,
+  onOpenLink,
+}: PermissionDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const openedAt = useRef(0);
   const ids = useId();
@@ -116,7 +123,11 @@ export function PermissionDialog({ request, pending, takeFocus, onAnswer }: Perm
             {updatedInput === null && <span role="alert">This is not a JSON object.</span>}
           </label>
         ) : (
-          <PermissionInput toolName={request.tool_name} input={request.input} />
+          <PermissionInput
+            toolName={request.tool_name}
+            input={request.input}
+            onOpenLink={onOpenLink}
+          />
         )}
         {request.blocked_path && (
           <div className="agent-permission-path">

@@ -1,15 +1,20 @@
 import { formatJson, stringField } from '../format';
+import { Markdown } from '../Markdown';
 import { DiffView } from '../tools/DiffView';
 import { EDIT_TOOLS, fileEdit } from '../tools/edit-diff';
 
-/** What the tool would run with: the command, the change as a diff, or the input as JSON. */
+/** What the tool would run with: the command, the change as a diff, the plan, or the input as JSON. */
 export function PermissionInput({
   toolName,
   input,
+  onOpenLink,
 }: {
   toolName: string;
   input: Record<string, unknown>;
+  onOpenLink(url: string): void;
 }) {
+  const plan = toolName === 'ExitPlanMode' ? stringField(input, 'plan') : undefined;
+  if (plan !== undefined) return <Markdown text={plan} onOpenLink={onOpenLink} />;
   const command = toolName === 'Bash' ? stringField(input, 'command') : undefined;
   if (command !== undefined) {
     return (
