@@ -45,6 +45,22 @@ test.describe('workspace, keyboard only', () => {
     await expect(focusedRegion(page)).toHaveAttribute('aria-label', 'Agent');
   });
 
+  test('resizes the focused block from the keyboard', async ({ page, browserMode }) => {
+    await openApp(page, browserMode.url);
+    await page.keyboard.press('Control+Shift+Enter');
+    const [left, right] = [terminals(page).first(), terminals(page).nth(1)];
+    await expect(right.locator('textarea')).toBeFocused();
+    const width = async (block: typeof left) => (await block.boundingBox())!.width;
+    const before = await width(right);
+    await page.keyboard.press('Control+Shift+Equal');
+    await page.keyboard.press('Control+Shift+Equal');
+    await expect.poll(() => width(right)).toBeGreaterThan(before * 1.3);
+    expect(await width(left)).toBeLessThan(before * 0.8);
+    await page.keyboard.press('Control+Shift+Minus');
+    await expect.poll(() => width(right)).toBeLessThan(before * 1.3);
+    await expect(right.locator('textarea')).toBeFocused();
+  });
+
   test('the toolbar buttons work from the keyboard', async ({ page, browserMode }) => {
     await openApp(page, browserMode.url);
     await page.getByRole('button', { name: 'New agent' }).focus();

@@ -12,6 +12,8 @@ export const commands = [
   { id: 'terminal.newBelow', title: 'New terminal below', keys: 'Mod+Shift+D' },
   { id: 'agent.new', title: 'New agent', keys: 'Mod+Shift+A' },
   { id: 'block.close', title: 'Close block', keys: 'Mod+Shift+Backspace' },
+  { id: 'block.grow', title: 'Grow block', keys: 'Mod+Shift+=' },
+  { id: 'block.shrink', title: 'Shrink block', keys: 'Mod+Shift+-' },
   { id: 'focus.next', title: 'Focus next block', keys: 'Mod+Shift+]' },
   { id: 'focus.previous', title: 'Focus previous block', keys: 'Mod+Shift+[' },
   { id: 'focus.left', title: 'Focus block to the left', keys: 'Mod+Shift+Left' },

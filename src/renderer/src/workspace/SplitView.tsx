@@ -1,5 +1,5 @@
-import { Fragment } from 'react';
-import { Group, Panel, Separator } from 'react-resizable-panels';
+import { Fragment, useEffect } from 'react';
+import { Group, Panel, Separator, useGroupRef } from 'react-resizable-panels';
 import type { LayoutNode } from '../../../shared/workspace-state';
 import { slotRef } from './block-elements';
 
@@ -9,6 +9,8 @@ interface SplitViewProps {
   onResize(splitId: string, sizes: number[]): void;
 }
 
+type Split = Extract<LayoutNode, { type: 'split' }>;
+
 const nodeKey = (node: LayoutNode) => (node.type === 'block' ? node.blockId : node.id);
 
 /** The split tree as nested resizable groups; leaves are slots that adopt block elements. */
@@ -17,17 +19,40 @@ export function SplitView({ node, elements, onResize }: SplitViewProps) {
     return <div className="block-slot" ref={slotRef(elements.get(node.blockId))} />;
   }
   const keys = node.children.map(nodeKey);
+  // A new set of children remounts the group with the saved sizes; the blocks themselves live in
+  // their own elements and are not remounted.
+  return (
+    <SplitGroup
+      key={`${node.id}:${keys.join(',')}`}
+      node={node}
+      elements={elements}
+      onResize={onResize}
+    />
+  );
+}
+
+function SplitGroup({ node, elements, onResize }: SplitViewProps & { node: Split }) {
+  const group = useGroupRef();
+  const keys = node.children.map(nodeKey);
+  const layout = Object.fromEntries(keys.map((key, index) => [key, node.sizes[index] ?? 0]));
+
+  // Sizes changed from the keyboard reach the group here; drags come back through onLayoutChanged.
+  useEffect(() => {
+    const shown = group.current?.getLayout();
+    if (shown && keys.some((key) => Math.abs((shown[key] ?? 0) - (layout[key] ?? 0)) > 0.5)) {
+      group.current?.setLayout(layout);
+    }
+  });
+
   return (
     <Group
-      // A new set of children remounts the group with the sizes from the saved layout; the
-      // blocks themselves live in their own elements and are not remounted.
-      key={`${node.id}:${keys.join(',')}`}
+      groupRef={group}
       orientation={node.orientation}
-      defaultLayout={Object.fromEntries(keys.map((key, index) => [key, node.sizes[index] ?? 0]))}
-      onLayoutChanged={(layout) =>
+      defaultLayout={layout}
+      onLayoutChanged={(changed) =>
         onResize(
           node.id,
-          keys.map((key) => layout[key] ?? 0),
+          keys.map((key) => changed[key] ?? 0),
         )
       }
       className="split"

@@ -36,6 +36,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           return workspace.add(action.kind, action.orientation);
         case 'close':
           return focused && workspace.close(focused);
+        case 'resize':
+          return focused && workspace.resizeBlock(focused, action.step);
         case 'palette':
           return setPaletteOpen(true);
         case 'block':

@@ -4,6 +4,8 @@ import type { Direction } from './layout';
 export type WorkspaceAction =
   | { type: 'new'; kind: string; orientation: 'horizontal' | 'vertical' }
   | { type: 'close' }
+  /** Percent of the enclosing split to add to the focused block (negative: take away). */
+  | { type: 'resize'; step: number }
   | { type: 'focusNext'; step: 1 | -1 }
   | { type: 'focusDirection'; direction: Direction }
   | { type: 'palette' }
@@ -15,6 +17,8 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.newBelow': { type: 'new', kind: 'terminal', orientation: 'vertical' },
   'agent.new': { type: 'new', kind: 'agent', orientation: 'horizontal' },
   'block.close': { type: 'close' },
+  'block.grow': { type: 'resize', step: 10 },
+  'block.shrink': { type: 'resize', step: -10 },
   'focus.next': { type: 'focusNext', step: 1 },
   'focus.previous': { type: 'focusNext', step: -1 },
   'focus.left': { type: 'focusDirection', direction: 'left' },

@@ -5,6 +5,7 @@ import {
   insertBlock,
   neighbourInDirection,
   removeBlock,
+  resizeBlock,
   setSplitSizes,
 } from './layout';
 
@@ -45,6 +46,32 @@ describe('split tree', () => {
   it('ignores sizes that do not fit the split', () => {
     const tree = insertBlock({ type: 'block', blockId: 'a' }, 'a', 'b', 'vertical', ids());
     expect(setSplitSizes(tree, 's1', [100])).toEqual(tree);
+  });
+});
+
+describe('resizeBlock', () => {
+  const three = setSplitSizes(
+    insertBlock(
+      insertBlock({ type: 'block', blockId: 'a' }, 'a', 'b', 'horizontal', ids()),
+      'b',
+      'c',
+      'horizontal',
+      ids(),
+    ),
+    's1',
+    [50, 30, 20],
+  );
+  const sizes = (node: LayoutNode | null) =>
+    (node as Extract<LayoutNode, { type: 'split' }>).sizes.map(Math.round);
+
+  it('grows a block at its siblings’ expense, in proportion', () => {
+    expect(sizes(resizeBlock(three, 'b', 10))).toEqual([43, 40, 18]);
+    expect(sizes(resizeBlock(three, 'b', -10))).toEqual([58, 20, 23]);
+  });
+
+  it('keeps every block at least at the minimum', () => {
+    expect(sizes(resizeBlock(three, 'a', 90))).toEqual([90, 5, 5]);
+    expect(sizes(resizeBlock(three, 'c', -90))).toEqual([60, 35, 5]);
   });
 });
 

@@ -81,6 +81,39 @@ export function setSplitSizes(
   return { ...root, children: root.children.map((child) => setSplitSizes(child, splitId, sizes)!) };
 }
 
+/**
+ * Grows `blockId` by `step` percent of the split that holds it (shrinks it for a negative step),
+ * taking the room from its siblings in proportion to their size above `minSize`, below which
+ * none goes.
+ */
+export function resizeBlock(
+  root: LayoutNode | null,
+  blockId: string,
+  step: number,
+  minSize = 5,
+): LayoutNode | null {
+  if (!root || root.type === 'block') return root;
+  const index = root.children.findIndex(
+    (child) => child.type === 'block' && child.blockId === blockId,
+  );
+  if (index < 0)
+    return {
+      ...root,
+      children: root.children.map((child) => resizeBlock(child, blockId, step, minSize)!),
+    };
+  const others = root.children.length - 1;
+  const current = root.sizes[index] ?? 0;
+  const target = Math.min(Math.max(current + step, minSize), 100 - minSize * others);
+  // The siblings share what is left above their minimums in proportion to what they had.
+  const spare = 100 - current - minSize * others;
+  const available = 100 - target - minSize * others;
+  const sizes = root.sizes.map((size, i) => {
+    if (i === index) return target;
+    return minSize + (spare > 0 ? ((size - minSize) * available) / spare : available / others);
+  });
+  return { ...root, sizes };
+}
+
 export interface Rect {
   left: number;
   top: number;

@@ -14,6 +14,8 @@ const keyCodes: Record<string, string> = {
   Escape: 'Escape',
   '[': 'BracketLeft',
   ']': 'BracketRight',
+  '=': 'Equal',
+  '-': 'Minus',
   Left: 'ArrowLeft',
   Right: 'ArrowRight',
   Up: 'ArrowUp',

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec, Orientation, WorkspaceState } from '../../../shared/workspace-state';
-import { blockOrder, insertBlock, removeBlock, setSplitSizes } from './layout';
+import { blockOrder, insertBlock, removeBlock, resizeBlock, setSplitSizes } from './layout';
 
 const SAVE_DELAY_MS = 250;
 
@@ -15,6 +15,7 @@ export interface Workspace {
   close(blockId: string): void;
   focus(blockId: string, moveKeyboard: boolean): void;
   resize(splitId: string, sizes: number[]): void;
+  resizeBlock(blockId: string, step: number): void;
   updateSpec(blockId: string, patch: Partial<BlockSpec>): void;
 }
 
@@ -97,6 +98,10 @@ export function useWorkspace(
     });
   }, []);
 
+  const resizeOne = useCallback((blockId: string, step: number) => {
+    setState((current) => ({ ...current, layout: resizeBlock(current.layout, blockId, step) }));
+  }, []);
+
   const updateSpec = useCallback((blockId: string, patch: Partial<BlockSpec>) => {
     setState((current) => {
       const block = current.blocks[blockId];
@@ -105,7 +110,7 @@ export function useWorkspace(
     });
   }, []);
 
-  return { state, focusToken, add, close, focus, resize, updateSpec };
+  return { state, focusToken, add, close, focus, resize, resizeBlock: resizeOne, updateSpec };
 }
 
 // Sizes come back from the layout library as long fractions; persisting them rounded keeps a
