@@ -108,6 +108,23 @@ describe('AgentBlock session', () => {
     expect(host.paramsOf('openAgent')).toHaveLength(2);
   });
 
+  it('sends from the composer, shows the prompt until the CLI has it, and Esc interrupts the turn', async () => {
+    const { host, push, settle } = await renderBlock();
+    const box = screen.getByRole('textbox', { name: 'Message Claude' });
+    fireEvent.change(box, { target: { value: 'hello there' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state: 'busy' } }));
+    await settle();
+    expect(host.paramsOf('sendAgentMessage')).toEqual([{ agentId: AGENT_ID, text: 'hello there' }]);
+    expect(screen.getByRole('status', { name: 'Sending' }).textContent).toContain('hello there');
+    expect(screen.getByRole('status', { name: 'Session status' }).textContent).toBe('thinking');
+    await push({ type: 'user_message', text: 'hello there' });
+    expect(screen.queryByRole('status', { name: 'Sending' })).toBeNull();
+    expect(screen.getByRole('log', { name: 'Transcript' }).textContent).toContain('hello there');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(host.paramsOf('interruptAgent')).toEqual([{ agentId: AGENT_ID }]);
+  });
+
   it('switches the permission mode live', async () => {
     const { host } = await renderBlock();
     fireEvent.change(screen.getByRole('combobox', { name: 'Permission mode' }), {

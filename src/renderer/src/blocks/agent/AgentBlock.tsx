@@ -16,6 +16,7 @@ import { AgentStore } from './model/agent-store';
 import { openExternalLink } from './open-link';
 import { PermissionDialog } from './permission/PermissionDialog';
 import { RequestError } from './RequestError';
+import { SendingPrompts } from './SendingPrompts';
 import { SessionEnded } from './SessionEnded';
 import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
@@ -89,6 +90,7 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
 
   const send = (text: string) => {
     setError(null);
+    store.sent(text);
     api.sendAgentMessage({ agentId: blockId, text }).catch(report);
   };
 
@@ -129,6 +131,7 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
         {exited && <SessionEnded exited={exited} onRestart={restart} ref={restartButton} />}
         <div className="agent-panes">
           <Transcript items={snapshot.items} onOpenLink={onOpenLink} />
+          <SendingPrompts prompts={snapshot.sending} />
           {rawOpen && (
             <Suspense>
               <RawView

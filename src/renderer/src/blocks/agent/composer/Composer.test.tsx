@@ -88,4 +88,15 @@ describe('Composer', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(box.value).toBe('/cl');
   });
+
+  it('has a button for the mouse that sends, or interrupts while a turn runs', async () => {
+    const idle = renderComposer();
+    await idle.user.type(idle.box, 'by mouse');
+    await idle.user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(idle.sent).toEqual(['by mouse']);
+    cleanup();
+    const busy = renderComposer({ busy: true });
+    await busy.user.click(screen.getByRole('button', { name: 'Interrupt' }));
+    expect(busy.interrupts()).toBe(1);
+  });
 });

@@ -45,6 +45,14 @@ export function Composer({ slashCommands, busy, onSend, onInterrupt, ref }: Comp
 
   const complete = (name: string) => replace(`/${name} `);
 
+  const send = () => {
+    const message = text.trim();
+    if (!message) return;
+    history.current.add(message);
+    replace('');
+    onSend(message);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
     const area = event.currentTarget;
@@ -68,11 +76,7 @@ export function Composer({ slashCommands, busy, onSend, onInterrupt, ref }: Comp
     }
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
-      const message = text.trim();
-      if (!message) return;
-      history.current.add(message);
-      replace('');
-      onSend(message);
+      send();
     } else if (event.key === 'ArrowUp' && caretOnFirstLine(area)) {
       const earlier = history.current.previous(text);
       if (earlier === null) return;
@@ -123,6 +127,15 @@ export function Composer({ slashCommands, busy, onSend, onInterrupt, ref }: Comp
         onChange={(event) => replace(event.target.value)}
         onKeyDown={onKeyDown}
       />
+      {busy ? (
+        <button type="button" onClick={onInterrupt} aria-keyshortcuts="Escape">
+          Interrupt
+        </button>
+      ) : (
+        <button type="button" onClick={send} aria-keyshortcuts="Enter">
+          Send
+        </button>
+      )}
     </div>
   );
 }

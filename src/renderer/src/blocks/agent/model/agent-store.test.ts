@@ -163,4 +163,20 @@ describe('AgentStore', () => {
     expect(snapshot.unhandledLines[0]).toBe('line 6');
     expect(snapshot.unhandledLines.at(-1)).toHaveLength(501);
   });
+
+  it('shows sent prompts until the CLI received them; a slash command until its turn ends', () => {
+    const { frame, store } = started();
+    store.sent('hello');
+    store.sent('/compact');
+    store.sent('again');
+    frame.run();
+    expect(store.getSnapshot().sending).toEqual(['hello', '/compact', 'again']);
+    store.push([{ type: 'user_message', text: 'again' }]);
+    frame.run();
+    expect(store.getSnapshot().sending).toEqual(['hello', '/compact']);
+    store.push([{ type: 'user_message', text: 'hello\n\n(with context the CLI added)' }]);
+    store.push([{ type: 'done', response: '' }]);
+    frame.run();
+    expect(store.getSnapshot().sending).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import type { SessionLifecycle } from '../../../../../shared/agent-control';
 import type { AgentEvent } from '../../../../../shared/agent-event';
 import { agentStatus, type AgentStatus } from './agent-status';
 import { CostTracker, type CostTotals } from './cost-tracker';
+import { PendingPrompts } from './pending-prompts';
 import { PermissionQueue, type PermissionRequest } from './permission-queue';
 import { SessionSummary, type SessionInfo } from './session-summary';
 import { TranscriptModel, type TranscriptItem } from './transcript-model';
@@ -13,6 +14,8 @@ export interface AgentSnapshot {
   status: AgentStatus;
   lifecycle: SessionLifecycle;
   pending: readonly PermissionRequest[];
+  /** Prompts on their way to the CLI. */
+  sending: readonly string[];
   /** Output lines the translator did not handle, counted by the host. */
   unhandled: number;
   /** The latest of those lines seen live, each cut short, oldest first. */
@@ -37,6 +40,7 @@ export class AgentStore {
   private transcript = new TranscriptModel(this.costs);
   private summary = new SessionSummary();
   private permissions = new PermissionQueue();
+  private prompts = new PendingPrompts();
   private lifecycle: SessionLifecycle = { state: 'starting' };
   private unhandled = 0;
   private unhandledLines: readonly string[] = [];
@@ -62,6 +66,7 @@ export class AgentStore {
     this.transcript = new TranscriptModel(this.costs);
     this.summary = new SessionSummary();
     this.permissions = new PermissionQueue();
+    this.prompts = new PendingPrompts();
     this.lifecycle = { state: 'starting' };
     this.unhandled = 0;
     this.unhandledLines = [];
@@ -80,13 +85,22 @@ export class AgentStore {
     this.transcript.apply(events);
     this.summary.apply(events);
     this.permissions.apply(events);
+    this.prompts.apply(events);
+    this.changed();
+  }
+
+  sent(text: string): void {
+    this.prompts.sent(text);
     this.changed();
   }
 
   setLifecycle(lifecycle: SessionLifecycle): void {
     this.lifecycle = lifecycle;
     if (lifecycle.state !== 'busy') this.summary.endTurn();
-    if (lifecycle.state === 'exited') this.permissions.clear();
+    if (lifecycle.state === 'exited') {
+      this.permissions.clear();
+      this.prompts.clear();
+    }
     this.changed();
   }
 
@@ -124,6 +138,7 @@ export class AgentStore {
       status: agentStatus(this.lifecycle, this.summary.activity, pending.length),
       lifecycle: this.lifecycle,
       pending,
+      sending: this.prompts.pending,
       unhandled: this.unhandled,
       unhandledLines: this.unhandledLines,
       cwd: this.cwd,
