@@ -12,7 +12,7 @@ import { JsonFile } from '../src/main/host/json-file';
 import { startWebServer } from '../src/main/host/web-server';
 import { contentChunks } from './terminal/content';
 
-// `npm run bench:terminal [-- --mb 50 --rounds 3 --renderer webgl|dom]`: throughput of `cat` of a big file through
+// `npm run bench:terminal [-- --mb 50 --rounds 3 --renderer webgl|dom --high N --low N]`: throughput of `cat` of a big file through
 // pty → host → WebSocket → xterm, against writing the same bytes straight into an xterm in the
 // same page (the xterm parse ceiling). Target: at least 0.7 of the ceiling.
 
@@ -21,6 +21,9 @@ const { values } = parseArgs({
     mb: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
     renderer: { type: 'string', default: 'webgl' },
+    // Flow-control watermarks to try instead of the defaults, in characters.
+    high: { type: 'string' },
+    low: { type: 'string' },
   },
 });
 const totalBytes = Math.round(Number(values.mb) * 1_000_000);
@@ -40,8 +43,8 @@ async function writeContent(path: string): Promise<number> {
   return (await stat(path)).size;
 }
 
-const median = (numbers: number[]) =>
-  [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+// The fastest round: on a shared machine the others measure what else was running.
+const fastest = (numbers: number[]) => Math.min(...numbers);
 
 async function main(): Promise<void> {
   const root = resolve(__dirname, '..');
@@ -55,6 +58,9 @@ async function main(): Promise<void> {
     shell: { file: '/bin/sh', args: [] },
     env: { PATH: process.env['PATH'], HOME: dir, PS1: '$ ' },
     workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema),
+    ...(values.high && values.low
+      ? { watermarks: { high: Number(values.high), low: Number(values.low) } }
+      : {}),
   });
   const server = await startWebServer({ host, rendererDir: join(root, 'out/bench-terminal') });
   const browser = await chromium.launch({
@@ -80,11 +86,11 @@ async function main(): Promise<void> {
         ] as const),
       );
     }
-    const rate = (results: Result[]) => bytes / 1e6 / median(results.map((r) => r.seconds));
+    const rate = (results: Result[]) => bytes / 1e6 / fastest(results.map((r) => r.seconds));
     const ceilingRate = rate(ceiling);
     const pipelineRate = rate(pipeline);
     console.log(
-      `terminal bench: ${(bytes / 1e6).toFixed(1)} MB, ${rounds} round(s), median; xterm renderer: ${ceiling[0]!.renderer}`,
+      `terminal bench: ${(bytes / 1e6).toFixed(1)} MB, ${rounds} round(s), best of each; xterm renderer: ${ceiling[0]!.renderer}`,
     );
     console.log(
       `  xterm parse ceiling (bytes straight into xterm):  ${ceilingRate.toFixed(1)} MB/s`,
