@@ -41,8 +41,10 @@ export class WindowStateStore {
       clearTimeout(timer);
       timer = setTimeout(save, SAVE_DELAY_MS);
     };
-    for (const event of ['resize', 'move', 'maximize', 'unmaximize'] as const)
-      window.on(event as 'resize', later);
+    window.on('resize', later);
+    window.on('move', later);
+    window.on('maximize', later);
+    window.on('unmaximize', later);
     window.on('close', save);
   }
 }

@@ -51,8 +51,11 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           const from = focused && elements.get(focused)?.getBoundingClientRect();
           if (!from) return;
           const candidates = order
-            .filter((id) => id !== focused)
-            .map((id) => ({ id, rect: elements.get(id)!.getBoundingClientRect() }));
+            .filter((blockId) => blockId !== focused)
+            .map((blockId) => ({
+              id: blockId,
+              rect: elements.get(blockId)!.getBoundingClientRect(),
+            }));
           const target = neighbourInDirection(from, candidates, action.direction);
           return target && workspace.focus(target, true);
         }
