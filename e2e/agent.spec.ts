@@ -1,0 +1,180 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  lastToolResults,
+  lastUserText,
+  textReply,
+  toolUseReply,
+} from '../test/support/fake-anthropic';
+import { screenshot } from './support/app-page';
+import { ask, composer, expect, openAgent, test, transcript } from './support/agent-mode';
+
+const MARKDOWN = [
+  'Here is **bold text** and `inline code`.',
+  '',
+  '```js',
+  'const answer = 42;',
+  '```',
+  '',
+  '- first item',
+  '- second item',
+  '',
+  '<img src=x onerror="window.__pwned=1"> [docs](https://example.com/docs)',
+].join('\n');
+
+test.describe('agent block with the real Claude CLI', () => {
+  test('streams a reply and renders it as Markdown, never as raw HTML', async ({
+    page,
+    agentMode,
+  }) => {
+    agentMode.script(() => textReply(MARKDOWN, { chunks: 40, delayMs: 5 }));
+    const agent = await openAgent(page, agentMode.browserMode.url);
+    await ask(page, agent, 'show me markdown');
+    const log = transcript(agent);
+    await expect(log.getByText('show me markdown')).toBeVisible();
+    await expect(log.locator('strong', { hasText: 'bold text' })).toBeVisible();
+    await expect(log.locator('code', { hasText: 'inline code' })).toBeVisible();
+    await expect(log.locator('pre code', { hasText: 'const answer = 42;' })).toBeVisible();
+    await expect(log.getByRole('listitem').filter({ hasText: 'second item' })).toBeVisible();
+    await expect(log.getByRole('link', { name: 'docs' })).toBeVisible();
+    expect(await log.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await screenshot(page, 'agent-markdown');
+  });
+
+  for (const [key, runs] of [
+    ['y', true],
+    ['n', false],
+  ] as const) {
+    test(`a permission request answered with ${key} ${runs ? 'runs' : 'does not run'} the tool`, async ({
+      page,
+      agentMode,
+    }) => {
+      const file = `${key}.txt`;
+      agentMode.script(({ body }) =>
+        lastToolResults(body).length
+          ? textReply(`Finished with ${file}.`)
+          : toolUseReply({ name: 'Bash', input: { command: `echo ${key} > ${file}` } }),
+      );
+      const agent = await openAgent(page, agentMode.browserMode.url);
+      await ask(page, agent, `make ${file}`);
+      const dialog = page.getByRole('dialog', { name: 'Permission request: Bash' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(`echo ${key} > ${file}`);
+      await screenshot(page, `agent-permission-${key}`);
+      await page.waitForTimeout(600); // the dialog ignores keys at first, by design
+      await page.keyboard.press(key);
+      await expect(dialog).toHaveCount(0);
+      await expect(transcript(agent).getByText(`Finished with ${file}.`)).toBeVisible();
+      expect(existsSync(join(agentMode.browserMode.workspaceDir, file))).toBe(runs);
+    });
+  }
+
+  test('a permission request answered with a writes the rule', async ({ page, agentMode }) => {
+    agentMode.script(({ body }) =>
+      lastToolResults(body).length
+        ? textReply('Always then.')
+        : toolUseReply({ name: 'Bash', input: { command: 'echo a > a.txt' } }),
+    );
+    const agent = await openAgent(page, agentMode.browserMode.url);
+    await ask(page, agent, 'make a.txt');
+    const dialog = page.getByRole('dialog', { name: 'Permission request: Bash' });
+    await expect(dialog.getByRole('button', { name: 'Always allow' })).toBeVisible();
+    await page.waitForTimeout(600);
+    await page.keyboard.press('a');
+    await expect(transcript(agent).getByText('Always then.')).toBeVisible();
+    const settings = join(agentMode.browserMode.workspaceDir, '.claude', 'settings.local.json');
+    expect(JSON.parse(readFileSync(settings, 'utf8')).permissions.allow.join(' ')).toContain(
+      'Bash',
+    );
+  });
+
+  test('a key pressed as the dialog opens does not answer it', async ({ page, agentMode }) => {
+    agentMode.script(({ body }) =>
+      lastToolResults(body).length
+        ? textReply('ok')
+        : toolUseReply({ name: 'Bash', input: { command: 'echo z > z.txt' } }),
+    );
+    const agent = await openAgent(page, agentMode.browserMode.url);
+    await ask(page, agent, 'make z.txt');
+    // Checked every frame: a locator's polling could notice the dialog only after its guard ended.
+    await page.waitForFunction(() => document.querySelector('[role=dialog]'), null, {
+      polling: 'raf',
+    });
+    await page.keyboard.press('y');
+    await page.keyboard.press('a');
+    const dialog = page.getByRole('dialog', { name: 'Permission request: Bash' });
+    await page.waitForTimeout(300);
+    await expect(dialog).toBeVisible();
+    expect(existsSync(join(agentMode.browserMode.workspaceDir, 'z.txt'))).toBe(false);
+  });
+
+  test('Esc interrupts a running turn and the next prompt works', async ({ page, agentMode }) => {
+    agentMode.script(({ body }) =>
+      lastUserText(body).includes('second')
+        ? textReply('Second answer.')
+        : textReply('slow '.repeat(300), { chunks: 300, delayMs: 30 }),
+    );
+    const agent = await openAgent(page, agentMode.browserMode.url);
+    await ask(page, agent, 'first');
+    await expect(transcript(agent).getByText(/slow slow/)).toBeVisible();
+    await composer(agent).focus();
+    await page.keyboard.press('Escape');
+    await expect(transcript(agent).getByText(/Interrupted/)).toBeVisible();
+    await ask(page, agent, 'second');
+    await expect(transcript(agent).getByText('Second answer.')).toBeVisible();
+    await screenshot(page, 'agent-interrupt');
+  });
+
+  test('the transcript survives a reload, and the session goes on', async ({ page, agentMode }) => {
+    agentMode.script(({ body }) => {
+      const said = JSON.stringify(body.messages);
+      return textReply(
+        said.includes('what did I say') && said.includes('remember kiwi')
+          ? 'You said kiwi.'
+          : 'Noted.',
+      );
+    });
+    const agent = await openAgent(page, agentMode.browserMode.url);
+    await ask(page, agent, 'remember kiwi');
+    await expect(transcript(agent).getByText('Noted.')).toBeVisible();
+    await page.waitForTimeout(500); // the workspace saves the session id
+    await page.reload();
+    const again = page.getByRole('region', { name: 'Agent' });
+    await expect(transcript(again).getByText('remember kiwi')).toBeVisible();
+    await expect(transcript(again).getByText('Noted.')).toBeVisible();
+    await ask(page, again, 'what did I say');
+    await expect(transcript(again).getByText('You said kiwi.')).toBeVisible();
+    await screenshot(page, 'agent-after-reload');
+  });
+});
+
+test.describe('agent block, output it does not understand', () => {
+  test.use({ claudePrelude: 'echo "Warning: your settings.json could not be parsed" >&2' });
+
+  test('unhandled output raises a badge on the raw view, which replays the bytes', async ({
+    page,
+    agentMode,
+  }) => {
+    agentMode.script(() => textReply('Hello.'));
+    const agent = await openAgent(page, agentMode.browserMode.url);
+    const rawButton = agent.getByRole('button', { name: /Raw output/ });
+    await expect(rawButton).toContainText(/1/);
+    await rawButton.click();
+    const raw = agent.getByRole('region', { name: 'Raw output' });
+    await expect(raw).toBeVisible();
+    await expect(raw).toContainText('Warning: your settings.json could not be parsed');
+    await screenshot(page, 'agent-raw-output');
+  });
+});
+
+test.describe('agent block when Claude Code cannot start', () => {
+  test.use({ claudePrelude: 'echo "Invalid API key · Please run /login" >&2; exit 1' });
+
+  test('says why and how to fix it', async ({ page, agentMode }) => {
+    const agent = await openAgent(page, agentMode.browserMode.url);
+    await expect(agent.getByText(/Invalid API key · Please run \/login/)).toBeVisible();
+    await expect(agent.getByRole('button', { name: 'Restart session' })).toBeVisible();
+    await screenshot(page, 'agent-failed-start');
+  });
+});
