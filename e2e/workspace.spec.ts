@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   agents,
   focusedRegion,
@@ -77,10 +79,11 @@ test.describe('workspace, keyboard only', () => {
     await page.keyboard.press('Control+Shift+A');
     await page.keyboard.press('Control+Shift+D');
     await expect(terminals(page)).toHaveCount(2);
-    await runInTerminal(page, 'echo still-here');
+    await runInTerminal(page, 'mkdir -p deeper && cd deeper && echo still-here');
     await expect(row(terminals(page).nth(1), /^still-here\s*$/)).toHaveCount(1);
-    // The workspace is saved a moment after each change.
-    await page.waitForTimeout(600);
+    // The workspace is saved a moment after each change, the shell's new directory included.
+    const saved = join(browserMode.stateDir, 'browser-workspace.json');
+    await expect.poll(() => readFile(saved, 'utf8').catch(() => '')).toContain('/deeper"');
 
     await browserMode.stop();
     await browserMode.start();
@@ -89,8 +92,9 @@ test.describe('workspace, keyboard only', () => {
     await expect(agents(page)).toHaveCount(1);
     await expect(terminals(page).nth(1).locator('textarea')).toBeFocused();
     await runInTerminal(page, 'pwd');
+    // It reopens where the shell had moved to.
     await expect(
-      row(terminals(page).nth(1), new RegExp(`^${browserMode.workspaceDir}\\s*$`)),
+      row(terminals(page).nth(1), new RegExp(`^${browserMode.workspaceDir}/deeper\\s*$`)),
     ).toHaveCount(1);
     await screenshot(page, 'workspace-restored');
   });

@@ -54,14 +54,14 @@ async function pipeline(file: string, run: number): Promise<BenchResult> {
     let prompted: () => void;
     const ready = new Promise<void>((resolve) => (prompted = resolve));
     const stopPrompt = api.onEvent('terminalData', () => prompted());
+    // The clock starts once the shell has shown its prompt.
+    void ready.then(() => {
+      stopPrompt();
+      started = performance.now();
+      void api.writeTerminal({ terminalId: `bench.${run}`, data: `exec cat '${file}'\r` });
+    });
     const unlink = linkTerminal(api, terminal, `bench.${run}`, undefined, {
-      onOpen: () => {
-        void ready.then(() => {
-          stopPrompt();
-          started = performance.now();
-          void api.writeTerminal({ terminalId: `bench.${run}`, data: `exec cat '${file}'\r` });
-        });
-      },
+      onDirectory: () => undefined,
       onExit: () => {
         void parsed(terminal).then(() => {
           const seconds = (performance.now() - started) / 1000;

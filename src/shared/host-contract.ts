@@ -53,6 +53,9 @@ export const hostEvents = {
     exitCode: z.number().int(),
     signal: z.number().int().nullable(),
   }),
+  // The shell moved to another directory (checked after each command line), for the saved
+  // workspace to reopen it there.
+  terminalDirectory: z.object({ terminalId, cwd: z.string().min(1).max(4096) }),
   // A command chosen outside the page (the application menu), run by the workspace.
   runCommand: z.object({ command: z.string().min(1).max(128) }),
   ...agentHostEvents,

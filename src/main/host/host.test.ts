@@ -106,6 +106,24 @@ describe('Host: terminals', () => {
     await until(() => output('a.0').includes(`in:${dir}`), 'the echo');
   });
 
+  it('tells the client when a command line moves the shell to another directory', async () => {
+    makeHost();
+    const { connection, events } = connect();
+    await connection.request('openTerminal', { terminalId: 'd.0', cols: 80, rows: 24 });
+    await connection.request('writeTerminal', {
+      terminalId: 'd.0',
+      data: 'mkdir -p sub && cd sub\r',
+    });
+    await until(
+      () => events.some((event) => event.name === 'terminalDirectory'),
+      'the new directory',
+    );
+    expect(events.find((event) => event.name === 'terminalDirectory')).toEqual({
+      name: 'terminalDirectory',
+      payload: { terminalId: 'd.0', cwd: join(dir, 'sub') },
+    });
+  });
+
   it('falls back to the workspace directory when the requested one is gone', async () => {
     makeHost();
     const { connection } = connect();

@@ -104,7 +104,7 @@ export class Host {
       getAppInfo: () => ({ workspaceDir, platform: process.platform, shell: shell.file }),
       openTerminal: (params) => terminals.open(params),
       writeTerminal: ({ terminalId, data }) => {
-        terminals.get(terminalId).write(data);
+        terminals.write(terminalId, data);
         return null;
       },
       resizeTerminal: ({ terminalId, cols, rows }) => {

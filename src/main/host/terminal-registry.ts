@@ -1,6 +1,7 @@
 import type { EventMessage, RequestParams } from '../../shared/host-contract';
 import type { ShellSpec } from '../pty/shell';
 import { TerminalSession, type TerminalSessionOptions } from '../pty/terminal-session';
+import { processDirectory } from '../pty/working-directory';
 import { isDirectory } from './fs-checks';
 
 export interface TerminalDefaults {
@@ -11,9 +12,14 @@ export interface TerminalDefaults {
   watermarks?: TerminalSessionOptions['watermarks'];
 }
 
+// A command line changes directory (`cd`) by the time its prompt is back, normally well within this.
+const DIRECTORY_CHECK_MS = 300;
+
 /** The terminals one client opened: only that client can address them, and they end with it. */
 export class TerminalRegistry {
   private readonly sessions = new Map<string, TerminalSession>();
+  private readonly directories = new Map<string, string>();
+  private readonly directoryChecks = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly defaults: TerminalDefaults,
@@ -31,11 +37,35 @@ export class TerminalRegistry {
       onData: (data) => this.emit({ name: 'terminalData', payload: { terminalId, data } }),
       onExit: (exitCode, signal) => {
         this.sessions.delete(terminalId);
+        this.directories.delete(terminalId);
+        clearTimeout(this.directoryChecks.get(terminalId));
+        this.directoryChecks.delete(terminalId);
         this.emit({ name: 'terminalExit', payload: { terminalId, exitCode, signal } });
       },
     });
     this.sessions.set(terminalId, session);
+    this.directories.set(terminalId, startIn);
     return { cwd: startIn };
+  }
+
+  write(terminalId: string, data: string): void {
+    this.get(terminalId).write(data);
+    if (data.includes('\r')) this.checkDirectoryLater(terminalId);
+  }
+
+  /** After a command line, tells the client if the shell now sits in another directory. */
+  private checkDirectoryLater(terminalId: string): void {
+    clearTimeout(this.directoryChecks.get(terminalId));
+    const timer = setTimeout(async () => {
+      this.directoryChecks.delete(terminalId);
+      const session = this.sessions.get(terminalId);
+      const cwd = session && (await processDirectory(session.pid));
+      if (!cwd || !this.sessions.has(terminalId) || cwd === this.directories.get(terminalId))
+        return;
+      this.directories.set(terminalId, cwd);
+      this.emit({ name: 'terminalDirectory', payload: { terminalId, cwd } });
+    }, DIRECTORY_CHECK_MS);
+    this.directoryChecks.set(terminalId, timer);
   }
 
   get(terminalId: string): TerminalSession {

@@ -46,7 +46,7 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
   useEffect(() => {
     if (!view) return;
     return linkTerminal(api, view, `${blockId}.${generation}`, latest.current.spec.cwd, {
-      onOpen: (cwd) => {
+      onDirectory: (cwd) => {
         if (cwd !== latest.current.spec.cwd) latest.current.onSpecChange({ cwd });
       },
       onExit: setExit,

@@ -4,7 +4,8 @@ import { Acknowledgements } from './acknowledgements';
 import type { TerminalView } from './terminal-view';
 
 export interface TerminalLinkEvents {
-  onOpen(cwd: string): void;
+  /** Where the shell started, and later each directory it moves to. */
+  onDirectory(cwd: string): void;
   onExit(exit: EventPayload<'terminalExit'>): void;
   onError(message: string): void;
 }
@@ -29,6 +30,9 @@ export function linkTerminal(
       if (payload.terminalId !== terminalId) return;
       view.term.write(payload.data, () => acknowledgements.add(payload.data.length));
     }),
+    api.onEvent('terminalDirectory', (payload) => {
+      if (payload.terminalId === terminalId) events.onDirectory(payload.cwd);
+    }),
     api.onEvent('terminalExit', (payload) => {
       if (payload.terminalId === terminalId) events.onExit(payload);
     }),
@@ -41,7 +45,7 @@ export function linkTerminal(
   });
   api
     .openTerminal({ terminalId, cwd, cols: view.term.cols, rows: view.term.rows })
-    .then((opened) => events.onOpen(opened.cwd), report);
+    .then((opened) => events.onDirectory(opened.cwd), report);
 
   return () => {
     for (const unsubscribe of subscriptions) unsubscribe();
