@@ -184,6 +184,22 @@ describe('Permission dialog', () => {
     ]);
   });
 
+  it('guards its keys again when the focus comes back to it from elsewhere', async () => {
+    const { host, settle } = await withPrompt(bashRequest('r1'));
+    await settle(KEY_GUARD_MS);
+    const elsewhere = document.createElement('input');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    await settle(KEY_GUARD_MS);
+    act(() => dialog().focus());
+    fireEvent.keyDown(dialog(), { key: 'y' });
+    expect(host.paramsOf('answerPermission')).toEqual([]);
+    await settle(KEY_GUARD_MS);
+    fireEvent.keyDown(dialog(), { key: 'y' });
+    expect(host.paramsOf('answerPermission')).toHaveLength(1);
+    elsewhere.remove();
+  });
+
   it('answers a with the rule, n and Esc with a denial (carrying the reason), one request at a time', async () => {
     const { host, settle } = await withPrompt(
       bashRequest('r1'),

@@ -7,7 +7,7 @@ import { notifyWhenAway } from './desktop-notification';
 import { describeSuggestion } from './permission-rule';
 import { PermissionInput } from './PermissionInput';
 
-/** Keys typed this soon after the dialog opened were meant for something else. */
+/** Keys typed this soon after the dialog opened, or got the focus, were meant for something else. */
 export const KEY_GUARD_MS = 400;
 
 interface PermissionDialogProps {
@@ -108,6 +108,11 @@ export function PermissionDialog({
         className="agent-permission"
         tabIndex={-1}
         onKeyDown={onKeyDown}
+        onFocus={(event) => {
+          // Focus arriving from elsewhere (another block, a shortcut) brings keys typed for there.
+          if (!event.currentTarget.contains(event.relatedTarget))
+            openedAt.current = performance.now();
+        }}
       >
         <div className="agent-permission-title">
           <strong>Allow {request.tool_name}?</strong>
