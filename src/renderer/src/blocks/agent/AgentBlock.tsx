@@ -44,7 +44,7 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
 
   const report = useCallback((failure: Error) => setError(failure.message), []);
   const link = useAgentLink(api, blockId, store, {
-    ...(spec.cwd ? { cwd: spec.cwd } : {}),
+    cwd: spec.cwd,
     resumeSessionId: () => latest.current.spec.sessionId,
     onError: setError,
   });
@@ -91,7 +91,10 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
   const send = (text: string) => {
     setError(null);
     store.sent(text);
-    api.sendAgentMessage({ agentId: blockId, text }).catch(report);
+    api.sendAgentMessage({ agentId: blockId, text }).catch((failure: Error) => {
+      store.notSent(text);
+      report(failure);
+    });
   };
 
   const answer = (decision: PermissionDecision) => {

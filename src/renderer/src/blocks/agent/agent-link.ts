@@ -3,7 +3,7 @@ import type { HostApi } from '../../../../shared/host-api';
 import type { AgentStore } from './model/agent-store';
 
 export interface AgentLinkOptions {
-  cwd?: string;
+  cwd: string;
   /** The Claude session to resume, read when (re)opening. */
   resumeSessionId(): string | undefined;
   onError(message: string): void;
@@ -35,7 +35,7 @@ export class AgentLink {
     this.api
       .openAgent({
         agentId: this.agentId,
-        ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
+        cwd: this.options.cwd,
         ...(resumeSessionId ? { resumeSessionId } : {}),
       })
       .then(({ cwd, history }) => {

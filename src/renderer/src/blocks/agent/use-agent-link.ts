@@ -26,7 +26,7 @@ export function useAgentLink(
     if (!held || held.api !== api || held.agentId !== agentId || held.store !== store) {
       held?.close(false);
       held = new AgentLink(api, agentId, store, {
-        ...(latest.current.cwd ? { cwd: latest.current.cwd } : {}),
+        cwd: latest.current.cwd,
         resumeSessionId: () => latest.current.resumeSessionId(),
         onError: (message) => latest.current.onError(message),
       });

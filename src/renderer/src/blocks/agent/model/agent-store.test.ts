@@ -169,6 +169,8 @@ describe('AgentStore', () => {
     store.sent('hello');
     store.sent('/compact');
     store.sent('again');
+    store.sent('refused');
+    store.notSent('refused');
     frame.run();
     expect(store.getSnapshot().sending).toEqual(['hello', '/compact', 'again']);
     store.push([{ type: 'user_message', text: 'again' }]);

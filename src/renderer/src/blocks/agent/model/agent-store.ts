@@ -94,6 +94,12 @@ export class AgentStore {
     this.changed();
   }
 
+  /** The host refused the message: it is not on its way after all. */
+  notSent(text: string): void {
+    this.prompts.drop(text);
+    this.changed();
+  }
+
   setLifecycle(lifecycle: SessionLifecycle): void {
     this.lifecycle = lifecycle;
     if (lifecycle.state !== 'busy') this.summary.endTurn();

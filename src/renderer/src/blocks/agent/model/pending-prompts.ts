@@ -28,11 +28,16 @@ export class PendingPrompts {
     }
   }
 
+  drop(text: string): void {
+    this.remove(this.value.lastIndexOf(text));
+  }
+
   clear(): void {
     this.value = [];
   }
 
   private remove(index: number): void {
-    if (index < this.value.length) this.value = this.value.filter((_, at) => at !== index);
+    if (index >= 0 && index < this.value.length)
+      this.value = this.value.filter((_, at) => at !== index);
   }
 }

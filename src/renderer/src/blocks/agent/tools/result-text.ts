@@ -19,7 +19,8 @@ export function resultText(content: unknown): string {
     .join('\n');
 }
 
+/** Lines of output, a final newline ending the last line rather than starting another. */
 export function countLines(text: string): number {
   if (!text) return 0;
-  return text.split('\n').filter((line, index, lines) => line || index < lines.length - 1).length;
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
