@@ -26,6 +26,7 @@ export default defineConfig({
   use: {
     viewport: { width: 1280, height: 760 },
     trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
   },
   projects: [
     {

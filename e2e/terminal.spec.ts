@@ -55,6 +55,25 @@ test.describe('terminal block tools', () => {
     await expect(terminal.locator('textarea')).toBeFocused();
   });
 
+  test('a paste larger than one host message arrives whole', async ({
+    page,
+    context,
+    browserMode,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: browserMode.origin,
+    });
+    const terminal = await openApp(page, browserMode.url);
+    // 1.2 MB in lines of 100: past the 1 MB a single writeTerminal may carry.
+    await page.evaluate(() => navigator.clipboard.writeText(`${'x'.repeat(99)}\n`.repeat(12_000)));
+    await runInTerminal(page, 'wc -c');
+    await page.keyboard.press('Control+Shift+V');
+    await expect(row(terminal, /^x{99}\s*$/).first()).toBeVisible();
+    await page.keyboard.press('Control+D');
+    // The count can land amid the echo of the paste, which the pty sends back behind wc's input.
+    await expect(row(terminal, /^x*1200000\s*$/)).toHaveCount(1, { timeout: 30_000 });
+  });
+
   test('follows its block’s size: a split narrows the shell’s columns', async ({
     page,
     browserMode,

@@ -1,6 +1,7 @@
 import type { HostApi } from '../../../../shared/host-api';
 import type { EventPayload } from '../../../../shared/host-contract';
 import { Acknowledgements } from './acknowledgements';
+import { splitText } from './split-text';
 import type { TerminalView } from './terminal-view';
 
 export interface TerminalLinkEvents {
@@ -9,6 +10,8 @@ export interface TerminalLinkEvents {
   onExit(exit: EventPayload<'terminalExit'>): void;
   onError(message: string): void;
 }
+
+const MAX_WRITE = 64 * 1024;
 
 /**
  * Joins one xterm to one host terminal: output in (acknowledged once xterm has parsed it, which
@@ -38,7 +41,10 @@ export function linkTerminal(
     }),
   ];
   const input = view.term.onData((data) => {
-    api.writeTerminal({ terminalId, data }).catch(report);
+    // A big paste goes in pieces the contract accepts, in order.
+    for (const piece of splitText(data, MAX_WRITE)) {
+      api.writeTerminal({ terminalId, data: piece }).catch(report);
+    }
   });
   const resize = view.term.onResize(({ cols, rows }) => {
     api.resizeTerminal({ terminalId, cols, rows }).catch(report);
