@@ -1,15 +1,6 @@
-import { screen, type BrowserWindow, type Rectangle } from 'electron';
-import { z } from 'zod';
+import { screen, type BrowserWindow } from 'electron';
 import { JsonFile } from '../host/json-file';
-
-const windowStateSchema = z.object({
-  x: z.number().int(),
-  y: z.number().int(),
-  width: z.number().int().min(200),
-  height: z.number().int().min(150),
-  maximized: z.boolean(),
-});
-type WindowState = z.infer<typeof windowStateSchema>;
+import { isReachable, windowStateSchema, type WindowState } from './window-bounds';
 
 const SAVE_DELAY_MS = 500;
 
@@ -21,12 +12,16 @@ export class WindowStateStore {
     this.file = new JsonFile(path, windowStateSchema);
   }
 
-  /** Saved bounds, unless they no longer fall on any display (a monitor was unplugged). */
-  async restore(): Promise<(Rectangle & { maximized: boolean }) | null> {
+  /** Saved bounds, unless they no longer show on any display (a monitor was unplugged). */
+  async restore(): Promise<WindowState | null> {
     const saved = await this.file.read();
     if (!saved) return null;
-    const visible = screen.getAllDisplays().some(({ workArea }) => overlaps(saved, workArea));
-    return visible ? saved : null;
+    return isReachable(
+      saved,
+      screen.getAllDisplays().map(({ workArea }) => workArea),
+    )
+      ? saved
+      : null;
   }
 
   track(window: BrowserWindow): void {
@@ -47,8 +42,4 @@ export class WindowStateStore {
     window.on('unmaximize', later);
     window.on('close', save);
   }
-}
-
-function overlaps(a: Rectangle, b: Rectangle): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
