@@ -125,6 +125,23 @@ describe('AgentBlock session', () => {
     expect(host.paramsOf('interruptAgent')).toEqual([{ agentId: AGENT_ID }]);
   });
 
+  it('recalls the prompts of the logged history with Up', async () => {
+    const host = new FakeHost();
+    host.replies.openAgent = {
+      cwd: '/work',
+      history: [
+        { type: 'user_message', text: 'yesterday' },
+        { type: 'user_message', text: 'this morning' },
+      ],
+    };
+    await renderBlock(host);
+    const box = screen.getByRole('textbox', { name: 'Message Claude' }) as HTMLTextAreaElement;
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(box.value).toBe('this morning');
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(box.value).toBe('yesterday');
+  });
+
   it('switches the permission mode live', async () => {
     const { host } = await renderBlock();
     fireEvent.change(screen.getByRole('combobox', { name: 'Permission mode' }), {

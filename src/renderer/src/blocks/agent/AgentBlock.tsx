@@ -3,6 +3,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -13,6 +14,7 @@ import './agent.css';
 import { AgentHeader } from './AgentHeader';
 import { Composer } from './composer/Composer';
 import { AgentStore } from './model/agent-store';
+import { userPrompts } from './model/transcript-model';
 import { openExternalLink } from './open-link';
 import { PermissionDialog } from './permission/PermissionDialog';
 import { RequestError } from './RequestError';
@@ -50,6 +52,10 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
   });
 
   const { info, lifecycle, pending } = snapshot;
+  const prompts = useMemo(
+    () => [...userPrompts(snapshot.items), ...snapshot.sending],
+    [snapshot.items, snapshot.sending],
+  );
   const exited = lifecycle.state === 'exited' ? lifecycle : null;
   const request = pending[0];
 
@@ -150,6 +156,7 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
         <Composer
           ref={composer}
           slashCommands={info.slashCommands}
+          prompts={prompts}
           busy={busy}
           onSend={send}
           onInterrupt={() => api.interruptAgent({ agentId: blockId }).catch(report)}

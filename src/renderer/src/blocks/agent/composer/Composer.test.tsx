@@ -1,18 +1,46 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Composer } from './Composer';
 
 afterEach(cleanup);
 
+/** The composer as the block uses it: what was sent becomes the history Up walks. */
+function Harness({
+  busy,
+  commands,
+  onSend,
+  onInterrupt,
+}: {
+  busy: boolean;
+  commands: string[];
+  onSend(text: string): void;
+  onInterrupt(): void;
+}) {
+  const [prompts, setPrompts] = useState<string[]>([]);
+  return (
+    <Composer
+      slashCommands={commands}
+      prompts={prompts}
+      busy={busy}
+      onSend={(text) => {
+        setPrompts([...prompts, text]);
+        onSend(text);
+      }}
+      onInterrupt={onInterrupt}
+    />
+  );
+}
+
 function renderComposer({ busy = false, commands = ['compact', 'cost', 'context', 'clear'] } = {}) {
   const sent: string[] = [];
   let interrupts = 0;
   render(
-    <Composer
-      slashCommands={commands}
+    <Harness
       busy={busy}
+      commands={commands}
       onSend={(text) => sent.push(text)}
       onInterrupt={() => interrupts++}
     />,

@@ -4,6 +4,8 @@ import { slashCompletions } from './slash-commands';
 
 interface ComposerProps {
   slashCommands: readonly string[];
+  /** Earlier prompts of the session, oldest first, for Up and Down. */
+  prompts: readonly string[];
   /** A turn is running, so Esc interrupts it. */
   busy: boolean;
   onSend(text: string): void;
@@ -29,7 +31,14 @@ function caretOnLastLine(area: HTMLTextAreaElement): boolean {
  * (from the first and last line, so moving within a long message still works), Esc interrupts a
  * running turn, and a leading "/" offers the session's slash commands.
  */
-export function Composer({ slashCommands, busy, onSend, onInterrupt, ref }: ComposerProps) {
+export function Composer({
+  slashCommands,
+  prompts,
+  busy,
+  onSend,
+  onInterrupt,
+  ref,
+}: ComposerProps) {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -48,7 +57,7 @@ export function Composer({ slashCommands, busy, onSend, onInterrupt, ref }: Comp
   const send = () => {
     const message = text.trim();
     if (!message) return;
-    history.current.add(message);
+    history.current.reset();
     replace('');
     onSend(message);
   };
@@ -78,12 +87,12 @@ export function Composer({ slashCommands, busy, onSend, onInterrupt, ref }: Comp
       event.preventDefault();
       send();
     } else if (event.key === 'ArrowUp' && caretOnFirstLine(area)) {
-      const earlier = history.current.previous(text);
+      const earlier = history.current.previous(prompts, text);
       if (earlier === null) return;
       event.preventDefault();
       replace(earlier);
     } else if (event.key === 'ArrowDown' && caretOnLastLine(area)) {
-      const later = history.current.next();
+      const later = history.current.next(prompts);
       if (later === null) return;
       event.preventDefault();
       replace(later);

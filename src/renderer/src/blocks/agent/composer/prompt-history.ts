@@ -1,31 +1,37 @@
 /**
- * Earlier prompts for Up/Down recall, like a shell's history: Up walks back from the newest,
- * Down walks forward and ends on the draft that was being typed before the walk began.
+ * Up/Down recall over the session's earlier prompts, like a shell's history: Up walks back from
+ * the newest, Down walks forward and ends on the draft that was being typed when the walk began.
+ * The prompts are passed on each call, since they come from the transcript and grow meanwhile.
  */
 export class PromptHistory {
-  private readonly entries: string[] = [];
-  /** Position while walking; `entries.length` means "at the draft". */
-  private position = 0;
+  /** Index into the prompts while walking; null while on the draft. */
+  private position: number | null = null;
   private draft = '';
 
-  add(prompt: string): void {
-    if (this.entries.at(-1) !== prompt) this.entries.push(prompt);
-    this.position = this.entries.length;
-    this.draft = '';
-  }
-
-  /** The prompt before the current one, or null at the oldest. */
-  previous(current: string): string | null {
+  /** The prompt before the current one, or null at the oldest (or with none). */
+  previous(prompts: readonly string[], current: string): string | null {
+    if (this.position === null) {
+      if (prompts.length === 0) return null;
+      this.draft = current;
+      this.position = prompts.length;
+    }
     if (this.position === 0) return null;
-    if (this.position === this.entries.length) this.draft = current;
-    this.position--;
-    return this.entries[this.position]!;
+    this.position = Math.min(this.position, prompts.length) - 1;
+    return prompts[this.position]!;
   }
 
   /** The next prompt, the draft after the newest, or null when not walking. */
-  next(): string | null {
-    if (this.position >= this.entries.length) return null;
+  next(prompts: readonly string[]): string | null {
+    if (this.position === null) return null;
     this.position++;
-    return this.position === this.entries.length ? this.draft : this.entries[this.position]!;
+    if (this.position < prompts.length) return prompts[this.position]!;
+    this.position = null;
+    return this.draft;
+  }
+
+  /** A message was sent: the next walk starts from the newest again. */
+  reset(): void {
+    this.position = null;
+    this.draft = '';
   }
 }

@@ -53,6 +53,13 @@ export type TranscriptItem =
 
 type Path = readonly number[];
 
+/** What the user sent, oldest first: the prompts Up recalls. */
+export function userPrompts(items: readonly TranscriptItem[]): string[] {
+  const prompts: string[] = [];
+  for (const item of items) if (item.kind === 'user') prompts.push(item.text);
+  return prompts;
+}
+
 /**
  * Folds AgentEvents into transcript items: text runs joined, tool results attached to their
  * tool_use, a subagent's events nested under the tool that started it.
