@@ -147,9 +147,10 @@ describe('TranscriptModel', () => {
     expect(costs.current.context_tokens).toBe(2621);
   });
 
-  it('shows errors and rate limits, and ignores event types it does not know', () => {
+  it('shows errors and rate-limit warnings, and ignores event types it does not know', () => {
     const model = fold([
       { type: 'future_thing', detail: 1 } as unknown as AgentEvent,
+      { type: 'rate_limit', status: 'allowed', utilization: 0.1 },
       { type: 'rate_limit', status: 'allowed_warning', utilization: 0.9 },
       { type: 'error', message: 'API Error: 500', subtype: 'error_during_execution' },
     ]);

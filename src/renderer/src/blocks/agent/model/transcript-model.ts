@@ -138,6 +138,8 @@ export class TranscriptModel {
         this.append(null, { kind: 'turn_cost', key: this.key('cost'), ...this.costs.add(event) });
         return;
       case 'rate_limit': {
+        // The CLI reports its limits now and then while all is well; only a warning is news.
+        if (event.status === 'allowed') return;
         const { type: _type, ...limit } = event;
         this.append(null, { kind: 'rate_limit', key: this.key('rate'), ...limit });
         return;
