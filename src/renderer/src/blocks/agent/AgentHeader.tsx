@@ -30,7 +30,7 @@ export function AgentHeader({
   rawOpen,
   onToggleRaw,
 }: AgentHeaderProps) {
-  const { info, costs, status, unhandled } = snapshot;
+  const { info, costs, status, unhandled, runningTools } = snapshot;
   const badge = useId();
   const cwd = snapshot.cwd ?? info.cwd;
   return (
@@ -58,6 +58,7 @@ export function AgentHeader({
         className={`agent-status ${status.replaceAll(' ', '-')}`}
         role="status"
         aria-label="Session status"
+        title={status === 'running a tool' ? runningTools.join(', ') : undefined}
       >
         {status}
       </span>

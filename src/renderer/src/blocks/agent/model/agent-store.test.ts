@@ -62,6 +62,7 @@ describe('AgentStore', () => {
     expect(status()).toBe('thinking');
     store.push([toolUse('t1')]);
     expect(status()).toBe('running a tool');
+    expect(store.getSnapshot().runningTools).toEqual(['Bash']);
     store.push([request('r1', 't1')]);
     expect(status()).toBe('waiting for permission');
     store.answered('r1');

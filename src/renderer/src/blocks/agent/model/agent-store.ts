@@ -12,6 +12,8 @@ export interface AgentSnapshot {
   info: SessionInfo;
   costs: CostTotals;
   status: AgentStatus;
+  /** The tools of this turn still running, by name. */
+  runningTools: readonly string[];
   lifecycle: SessionLifecycle;
   pending: readonly PermissionRequest[];
   /** Prompts on their way to the CLI. */
@@ -142,6 +144,7 @@ export class AgentStore {
       info: this.summary.info,
       costs: this.costs.current,
       status: agentStatus(this.lifecycle, this.summary.activity, pending.length),
+      runningTools: this.summary.activity.runningTools,
       lifecycle: this.lifecycle,
       pending,
       sending: this.prompts.pending,
