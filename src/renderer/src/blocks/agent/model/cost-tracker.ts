@@ -19,7 +19,7 @@ export interface CostTotals {
 }
 
 /** Everything the model read in one turn: fresh input and both kinds of cache. */
-export function inputTokens(usage: Usage): number {
+function inputTokens(usage: Usage): number {
   return usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
 }
 
