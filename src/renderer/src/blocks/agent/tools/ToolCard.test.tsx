@@ -87,6 +87,17 @@ describe('tool cards', () => {
     expect(lines).toEqual(['  one\n', '- two\n', '+ TWO\n']);
   });
 
+  it('shows a long new file in part, and all of it on request', () => {
+    const content = Array.from({ length: 1_000 }, (_, i) => `row ${i}`).join('\n');
+    renderEvents(use('t1', 'Write', { file_path: '/w/big.txt', content }));
+    const lines = () =>
+      screen.getByLabelText('Changes to /w/big.txt').querySelectorAll('.agent-diff-line');
+    expect(lines()).toHaveLength(200);
+    expect(screen.getByText('+1000 −0')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 1000 lines' }));
+    expect(lines()).toHaveLength(1_000);
+  });
+
   it('counts what Read and Glob found, folded away', () => {
     renderEvents(
       use('t1', 'Read', { file_path: '/w/a.ts' }),
