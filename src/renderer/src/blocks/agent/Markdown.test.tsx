@@ -45,6 +45,15 @@ describe('Markdown', () => {
     expect(code.querySelector('.hljs-keyword')?.textContent).toBe('const');
   });
 
+  it('leaves code without a language it knows uncoloured', () => {
+    const { container } = renderMarkdown(
+      '```\nconst a = 1;\n```\n\n```nosuchlanguage\nconst b = 2;\n```',
+    );
+    const blocks = [...container.querySelectorAll('pre code')];
+    expect(blocks.map((code) => code.textContent)).toEqual(['const a = 1;\n', 'const b = 2;\n']);
+    expect(container.querySelector('[class^="hljs"]')).toBeNull();
+  });
+
   it('shows raw HTML as the text it is, never as elements', () => {
     const html = '<script>alert(1)</script> <img src=x onerror="alert(2)"> <b>bold?</b>';
     const { container } = renderMarkdown(`Before ${html}\n\n<div onclick="x()">block</div>`);

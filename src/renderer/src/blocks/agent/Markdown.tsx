@@ -1,8 +1,8 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { safeExternalUrl } from '../../../../shared/external-url';
+import { rehypeHighlightCode } from './highlight-code';
 import { markdownBlocks } from './markdown-blocks';
 
 interface MarkdownProps {
@@ -11,8 +11,7 @@ interface MarkdownProps {
 }
 
 const remarkPlugins = [remarkGfm];
-// Only fenced code that names its language is highlighted: guessing costs a lot on every delta.
-const rehypePlugins = [[rehypeHighlight, { detect: false }] as [typeof rehypeHighlight, object]];
+const rehypePlugins = [rehypeHighlightCode];
 
 function LinkOrText({
   url,

@@ -27,13 +27,15 @@ export function Transcript({ items, onOpenLink }: TranscriptProps) {
     getItemKey: (index) => items[index]!.key,
   });
 
+  const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(() => {
     // The user's own new message brings the view back to the end, wherever they had scrolled.
     if (items.at(-1)?.kind === 'user') following.current = true;
-    if (following.current && items.length > 0) {
-      virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
-    }
-  }, [items, virtualizer]);
+    const element = scroller.current;
+    // Straight to the end (the browser clamps), once per change and without reading the layout:
+    // the virtualizer's scrollToIndex re-measures over several frames, a layout each time.
+    if (following.current && element) element.scrollTop = totalSize;
+  }, [items, totalSize]);
 
   return (
     <div
@@ -49,7 +51,7 @@ export function Transcript({ items, onOpenLink }: TranscriptProps) {
       }}
     >
       {items.length === 0 && <p className="agent-empty">Ask Claude something to begin.</p>}
-      <div className="agent-transcript-rows" style={{ height: virtualizer.getTotalSize() }}>
+      <div className="agent-transcript-rows" style={{ height: totalSize }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div
             key={row.key}
