@@ -54,11 +54,11 @@ test.describe('workspace, keyboard only', () => {
     await expect(right.locator('textarea')).toBeFocused();
     const width = async (block: typeof left) => (await block.boundingBox())!.width;
     const before = await width(right);
-    await page.keyboard.press('Control+Shift+Equal');
-    await page.keyboard.press('Control+Shift+Equal');
+    await page.keyboard.press('Control+Shift+Period');
+    await page.keyboard.press('Control+Shift+Period');
     await expect.poll(() => width(right)).toBeGreaterThan(before * 1.3);
     expect(await width(left)).toBeLessThan(before * 0.8);
-    await page.keyboard.press('Control+Shift+Minus');
+    await page.keyboard.press('Control+Shift+Comma');
     await expect.poll(() => width(right)).toBeLessThan(before * 1.3);
     await expect(right.locator('textarea')).toBeFocused();
   });

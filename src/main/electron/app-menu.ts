@@ -11,6 +11,21 @@ function accelerator(keys: string): string {
     .join('+');
 }
 
+// Off macOS a menu accelerator takes its keys from the page, and the standard Edit and Window
+// roles claim Ctrl+C, Ctrl+V, Ctrl+A, Ctrl+Z, Ctrl+W and Ctrl+M, which a shell needs. There the
+// clipboard items use the terminal's Ctrl+Shift keys (handled by the renderer, like every Tether
+// command), quitting is Ctrl+Shift+Q, and the window manager minimizes and closes windows.
+const editMenu = (isMac: boolean): MenuItemConstructorOptions =>
+  isMac
+    ? { role: 'editMenu' }
+    : {
+        label: 'Edit',
+        submenu: [
+          { role: 'copy', accelerator: 'Ctrl+Shift+C', registerAccelerator: false },
+          { role: 'paste', accelerator: 'Ctrl+Shift+V', registerAccelerator: false },
+        ],
+      };
+
 /**
  * The application menu: the platform's standard roles (app menu on macOS, Edit, View, Window)
  * plus Tether's own commands, which the renderer runs. Their shortcuts are shown but left to the
@@ -38,10 +53,10 @@ export function installAppMenu(run: (command: CommandId) => void): void {
         { type: 'separator' },
         item('block.close'),
         { type: 'separator' },
-        isMac ? { role: 'close' } : { role: 'quit' },
+        isMac ? { role: 'close' } : { role: 'quit', accelerator: 'Ctrl+Shift+Q' },
       ],
     },
-    { role: 'editMenu' },
+    editMenu(isMac),
     {
       label: 'View',
       submenu: [
@@ -57,7 +72,7 @@ export function installAppMenu(run: (command: CommandId) => void): void {
         { role: 'toggleDevTools' },
       ],
     },
-    { role: 'windowMenu' },
+    ...(isMac ? [{ role: 'windowMenu' } as const] : []),
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
