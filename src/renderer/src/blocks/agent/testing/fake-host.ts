@@ -8,7 +8,8 @@ interface Call {
 
 /**
  * A stand-in for the host at the api boundary, for component tests: it records requests,
- * answers them from `replies` (null by default), and lets a test send host events.
+ * answers them from `replies` (null by default; a function is called with the params), and lets
+ * a test send host events.
  */
 export class FakeHost {
   readonly calls: Call[] = [];
@@ -25,7 +26,8 @@ export class FakeHost {
       if (name === 'onEvent') return this.onEvent;
       return async (params: unknown) => {
         this.calls.push({ name: name as RequestName, params });
-        return this.replies[name as RequestName] ?? null;
+        const reply = this.replies[name as RequestName];
+        return typeof reply === 'function' ? reply(params) : (reply ?? null);
       };
     },
   });
