@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { errorAdvice } from './error-advice';
 import { formatCost, formatDuration, formatTokens } from './format';
-import { Markdown } from './Markdown';
+import { Markdown } from './markdown/Markdown';
 import type { TranscriptItem } from './model/transcript-model';
 import { ToolCard } from './tools/ToolCard';
 

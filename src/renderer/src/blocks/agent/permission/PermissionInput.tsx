@@ -1,5 +1,5 @@
 import { formatJson, stringField } from '../format';
-import { Markdown } from '../Markdown';
+import { Markdown } from '../markdown/Markdown';
 import { DiffView } from '../tools/DiffView';
 import { EDIT_TOOLS, fileEdit } from '../tools/edit-diff';
 

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './Markdown';
-import { openExternalLink } from './open-link';
-import { FakeHost } from './testing/fake-host';
+import { openExternalLink } from '../open-link';
+import { FakeHost } from '../testing/fake-host';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { safeExternalUrl } from '../../../../shared/external-url';
+import { safeExternalUrl } from '../../../../../shared/external-url';
 import { rehypeHighlightCode } from './highlight-code';
 import { markdownBlocks } from './markdown-blocks';
 
