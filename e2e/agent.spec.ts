@@ -160,7 +160,7 @@ test.describe('agent block, output it does not understand', () => {
     const agent = await openAgent(page, agentMode.browserMode.url);
     const rawButton = agent.getByRole('button', { name: /Raw output/ });
     await expect(rawButton).toContainText(/1/);
-    await rawButton.click();
+    await page.keyboard.press('Control+Shift+X');
     const raw = agent.getByRole('region', { name: 'Raw output' });
     await expect(raw).toBeVisible();
     await expect(raw).toContainText('Warning: your settings.json could not be parsed');

@@ -24,6 +24,7 @@ export const commands = [
   { id: 'terminal.find', title: 'Find in terminal', keys: 'Mod+Shift+F' },
   { id: 'terminal.copy', title: 'Copy selection', keys: 'Mod+Shift+C' },
   { id: 'terminal.paste', title: 'Paste', keys: 'Mod+Shift+V' },
+  { id: 'agent.toggleRaw', title: 'Show or hide raw output', keys: 'Mod+Shift+X' },
 ] as const satisfies readonly CommandInfo[];
 
 export type CommandId = (typeof commands)[number]['id'];

@@ -29,4 +29,5 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.find': { type: 'block', kind: 'terminal' },
   'terminal.copy': { type: 'block', kind: 'terminal' },
   'terminal.paste': { type: 'block', kind: 'terminal' },
+  'agent.toggleRaw': { type: 'block', kind: 'agent' },
 };

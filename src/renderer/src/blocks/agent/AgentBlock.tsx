@@ -84,7 +84,9 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
         else if (exited) restartButton.current?.focus();
         else composer.current?.focus();
       },
-      run: () => undefined,
+      run: (commandId) => {
+        if (commandId === 'agent.toggleRaw') setRawOpen((open) => !open);
+      },
     });
     return () => handleRef(null);
   });
