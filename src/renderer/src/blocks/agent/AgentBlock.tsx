@@ -15,7 +15,7 @@ import { AgentHeader } from './AgentHeader';
 import { Composer } from './composer/Composer';
 import { AgentStore } from './model/agent-store';
 import { userPrompts } from './model/transcript-model';
-import { openExternalLink } from './open-link';
+import { openExternalLink } from '../../host/open-external-link';
 import { PermissionDialog } from './permission/PermissionDialog';
 import { RequestError } from './RequestError';
 import { SendingPrompts } from './SendingPrompts';

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { openExternalLink } from '../../host/open-external-link';
 import type { EventPayload } from '../../../../shared/host-contract';
-import { safeExternalUrl } from '../../../../shared/external-url';
 import type { BlockProps } from '../registry';
 import { FindBar } from './FindBar';
 import { linkTerminal } from './terminal-link';
@@ -24,12 +24,7 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
   useLayoutEffect(() => {
     const created = new TerminalView(container.current!, {
       openLink: (url) => {
-        const safe = safeExternalUrl(url);
-        if (!safe) return;
-        api.openExternal({ url: safe }).then(
-          ({ opened }) => opened || window.open(safe, '_blank', 'noopener,noreferrer'),
-          (failure: Error) => setError(failure.message),
-        );
+        openExternalLink(api, url).catch((failure: Error) => setError(failure.message));
       },
     });
     const observer = new ResizeObserver(() => created.fit());

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './Markdown';
-import { openExternalLink } from '../open-link';
+import { openExternalLink } from '../../../host/open-external-link';
 import { FakeHost } from '../testing/fake-host';
 
 afterEach(cleanup);
