@@ -136,7 +136,7 @@ export function PermissionDialog({
         )}
         {request.blocked_path && (
           <div className="agent-permission-path">
-            Outside the allowed folders: <code>{request.blocked_path}</code>
+            Path that needs permission: <code>{request.blocked_path}</code>
           </div>
         )}
         {rule && (
