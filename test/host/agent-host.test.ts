@@ -144,6 +144,20 @@ describe('Host: agent sessions with the real CLI', () => {
     expect(of(second.events(), 'done')[0]!.response).toBe('You said 42.');
   });
 
+  it('ends every Claude process when the host is disposed (app quit)', async () => {
+    await setUp(() => textReply('Hi.'));
+    const c = client();
+    await c.request('openAgent', { agentId: 'a1' });
+    await c.request('openAgent', { agentId: 'a2' });
+    const pids = () =>
+      c.messages.flatMap((m) =>
+        m.name === 'agentState' && m.payload.state.state === 'ready' ? [m.payload.state.pid] : [],
+      );
+    await until(() => pids().length === 2, 'both ready');
+    await host.dispose();
+    for (const pid of pids()) expect(existsSync(`/proc/${pid}`)).toBe(false);
+  });
+
   it('reports a CLI that cannot start as an exited state with a message, and forgets on request', async () => {
     await setUp(() => textReply('unused'), { TETHER_CLAUDE: join(dir, 'missing-claude') });
     const c = client();
