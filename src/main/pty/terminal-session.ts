@@ -1,6 +1,7 @@
 import { spawn, type IPty } from 'node-pty';
 import { signalTree } from '../agent/transport/process-tree';
 import { FlowControl } from './flow-control';
+import { holdChildSide } from './hold-child-side';
 import { OutputBatcher } from './output-batcher';
 import type { ShellSpec } from './shell';
 
@@ -48,11 +49,13 @@ export class TerminalSession {
         TERM_PROGRAM: 'Tether',
       },
     });
+    const release = holdChildSide(this.pty);
     this.pty.onData((chunk) => this.batcher.push(chunk));
     // node-pty reports the exit only once the pty has been read to its end, so a flush here
     // delivers everything the shell wrote before the exit notice.
     this.exited = new Promise((resolve) => {
       this.pty.onExit(({ exitCode, signal }) => {
+        release();
         this.hasExited = true;
         this.batcher.flush();
         options.onExit(exitCode, signal || null);

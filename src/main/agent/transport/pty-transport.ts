@@ -1,4 +1,5 @@
 import { spawn as spawnPty } from 'node-pty';
+import { holdChildSide } from '../../pty/hold-child-side';
 import { LineSplitter } from '../line-splitter';
 import { signalName, signalTree } from './process-tree';
 import { shellQuote, StdinFifo } from './stdin-fifo';
@@ -38,6 +39,7 @@ export async function spawnPtyTransport(
     fifo.remove();
     throw error;
   }
+  const release = holdChildSide(pty);
   let alive = true;
   const splitter = new LineSplitter((l) => handlers.onLine(l, 'stdout'), {
     onOversizedLine: handlers.onOversizedLine,
@@ -48,6 +50,7 @@ export async function spawnPtyTransport(
     splitter.push(chunk);
   });
   pty.onExit(({ exitCode, signal }) => {
+    release();
     alive = false;
     splitter.end();
     fifo.remove();
