@@ -23,8 +23,9 @@ export class AgentOutputBatcher {
     this.schedule();
   }
 
+  /** Takes the chunk as it is: stream chunks are never reused, and the flush copies them once. */
   pushRaw(chunk: Buffer): void {
-    this.raw.push(Buffer.from(chunk));
+    this.raw.push(chunk);
     this.schedule();
   }
 

@@ -9,7 +9,7 @@ import type { AgentEvent } from '../../shared/agent-event';
 import { locateClaude, type LocateOptions } from './claude-locator';
 import { ClaudeTranslator, HANDLED_FRAME_TYPES } from './claude-translator';
 import { controlRequest, userMessage } from './control-protocol';
-import { decodeLine, isRecord, str } from './parse-frame';
+import { isRecord, parseObject, str } from './parse-frame';
 import { PermissionGate } from './permission-gate';
 import { isVisibleText, RawRing } from './raw-tap';
 import { spawnPipeTransport } from './transport/pipe-transport';
@@ -316,7 +316,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   }
 
   private onLine(line: string): void {
-    const { value } = decodeLine(line);
+    const value = parseObject(line);
     const type = value ? str(value['type']) : null;
     if (!value || type === null || !HANDLED_FRAME_TYPES.has(type)) {
       if (isVisibleText(line)) this.noteUnhandled(line);

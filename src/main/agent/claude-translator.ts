@@ -1,5 +1,5 @@
 import type { AgentEvent, Usage } from '../../shared/agent-event';
-import { decodeLine, isRecord, messageContent, str, textOfContent } from './parse-frame';
+import { isRecord, messageContent, parseObject, str, textOfContent } from './parse-frame';
 
 /**
  * Claude Code stream-json → AgentEvent, one instance per session.
@@ -55,7 +55,7 @@ export class ClaudeTranslator {
 
   /** Translates one line of output; lines that are not JSON objects yield nothing. */
   pushLine(line: string): AgentEvent[] {
-    const { value } = decodeLine(line);
+    const value = parseObject(line);
     return value ? this.push(value) : [];
   }
 

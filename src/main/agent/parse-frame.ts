@@ -1,11 +1,5 @@
 import type { StreamFrame } from '../../shared/stream-frame';
 
-/** A line's parsed JSON (when it is a JSON object) and its classification. */
-export interface DecodedLine {
-  value: Record<string, unknown> | null;
-  frame: StreamFrame;
-}
-
 const MALFORMED: StreamFrame = { kind: 'malformed' };
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -16,23 +10,25 @@ export function str(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/** Parses one line of stream-json output. Never throws. */
-export function decodeLine(line: string): DecodedLine {
+/**
+ * Parses one line of stream-json output into its JSON object; null for anything else. Never
+ * throws. The hot path (session, translator) needs only this, not the classification.
+ */
+export function parseObject(line: string): Record<string, unknown> | null {
   // Cheap pre-check: frames are JSON objects, and most garbage (warnings, escapes) is not.
   const first = line.charCodeAt(0) === 0x7b ? 0 : line.search(/\S/);
-  if (first === -1 || line.charCodeAt(first) !== 0x7b) return { value: null, frame: MALFORMED };
-  let value: unknown;
+  if (first === -1 || line.charCodeAt(first) !== 0x7b) return null;
   try {
-    value = JSON.parse(line);
+    const value: unknown = JSON.parse(line);
+    return isRecord(value) ? value : null;
   } catch {
-    return { value: null, frame: MALFORMED };
+    return null;
   }
-  if (!isRecord(value)) return { value: null, frame: MALFORMED };
-  return { value, frame: classifyFrame(value) };
 }
 
 export function parseFrame(line: string): StreamFrame {
-  return decodeLine(line).frame;
+  const value = parseObject(line);
+  return value ? classifyFrame(value) : MALFORMED;
 }
 
 /** Classifies an already-parsed JSON object. */
