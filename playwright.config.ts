@@ -37,7 +37,8 @@ export default defineConfig({
         launchOptions: {
           executablePath: chromiumPath,
           // Without WebGL xterm falls back to its DOM renderer, whose rows the specs read as
-          // text; the WebGL path is exercised by `npm run bench:terminal`.
+          // text. With WebGL drawn in software (all this machine has) Tether picks that renderer
+          // too; one spec launches Chromium with SwiftShader to check it.
           args: [...quietChromium, '--disable-3d-apis'],
         },
       },

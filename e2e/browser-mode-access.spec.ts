@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { screenshot } from './support/app-page';
-import { expect, test } from './support/browser-mode';
+import { expect, openApp, test } from './support/browser-mode';
 
 /** Resolves with the HTTP status a WebSocket upgrade got: 101 when it was accepted. */
 function upgradeStatus(url: string, origin?: string): Promise<number> {
@@ -68,4 +68,10 @@ test.describe('browser mode refuses strangers', () => {
     );
     expect(css).toBe(200);
   });
+});
+
+test('the page says so when the host goes away', async ({ page, browserMode }) => {
+  await openApp(page, browserMode.url);
+  await browserMode.stop();
+  await expect(page.getByRole('alert')).toHaveText(/The connection to Tether was lost/);
 });

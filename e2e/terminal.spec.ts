@@ -1,3 +1,4 @@
+import { chromiumPath, quietChromium } from '../playwright.config';
 import { row, runInTerminal } from './support/app-page';
 import { openApp, test, expect } from './support/browser-mode';
 import { echoInNewTerminal, interruptYes, seqShowsLastLine } from './support/flows';
@@ -29,6 +30,35 @@ test.describe('terminal block in browser mode', () => {
     await runInTerminal(page, 'echo again-$((1+1))');
     await expect(row(terminal, /^again-2\s*$/)).toHaveCount(1);
   });
+});
+
+test('draws with the DOM renderer when WebGL would be drawn in software', async ({
+  playwright,
+  browserMode,
+}) => {
+  // This project's Chromium has no WebGL at all; this one has SwiftShader's, as a machine
+  // without a GPU does.
+  const browser = await playwright.chromium.launch({
+    executablePath: chromiumPath,
+    args: quietChromium,
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(browserMode.url);
+    const renderer = await page.evaluate(() => {
+      const gl = document.createElement('canvas').getContext('webgl2');
+      const info = gl?.getExtension('WEBGL_debug_renderer_info');
+      return info ? String(gl!.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'none';
+    });
+    test.skip(!/swiftshader/i.test(renderer), `this Chromium's WebGL is ${renderer}`);
+    const terminal = await openApp(page, browserMode.url);
+    await runInTerminal(page, 'echo dom-$((2+2))');
+    // The WebGL renderer draws on a canvas and leaves no rows of text in the DOM.
+    await expect(row(terminal, /^dom-4\s*$/)).toHaveCount(1);
+    await expect(terminal.locator('.xterm-screen canvas')).toHaveCount(0);
+  } finally {
+    await browser.close();
+  }
 });
 
 test.describe('terminal block tools', () => {

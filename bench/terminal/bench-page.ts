@@ -47,40 +47,79 @@ async function ceiling(totalBytes: number): Promise<BenchResult> {
   return { renderer, seconds };
 }
 
-async function pipeline(file: string, run: number): Promise<BenchResult> {
+/** A shell in a fresh xterm; `onData` runs each time xterm has parsed a piece of its output. */
+function shell(
+  run: string,
+  onData: (terminal: TerminalView, at: number) => void,
+): { terminal: TerminalView; prompted: Promise<void>; exited: Promise<void> } {
   const terminal = view('pipeline');
-  let started = 0;
-  const result = new Promise<BenchResult>((resolve, reject) => {
-    let prompted: () => void;
-    const ready = new Promise<void>((resolve) => (prompted = resolve));
-    const stopPrompt = api.onEvent('terminalData', () => prompted());
-    // The clock starts once the shell has shown its prompt.
-    void ready.then(() => {
-      stopPrompt();
-      started = performance.now();
-      void api.writeTerminal({ terminalId: `bench.${run}`, data: `exec cat '${file}'\r` });
-    });
-    const unlink = linkTerminal(api, terminal, `bench.${run}`, undefined, {
-      onDirectory: () => undefined,
-      onExit: () => {
-        void parsed(terminal).then(() => {
-          const seconds = (performance.now() - started) / 1000;
-          unlink();
-          const renderer = terminal.rendererName;
-          terminal.dispose();
-          resolve({ renderer, seconds });
-        });
-      },
-      onError: (message) => reject(new Error(message)),
-    });
+  const terminalId = `bench.${run}`;
+  let prompted!: () => void;
+  const ready = new Promise<void>((resolve) => (prompted = resolve));
+  let exited!: () => void;
+  const done = new Promise<void>((resolve) => (exited = resolve));
+  const unlink = linkTerminal(api, terminal, terminalId, undefined, {
+    onDirectory: () => undefined,
+    onExit: () => void parsed(terminal).then(() => (unlink(), exited())),
+    onError: (message) => console.error(`bench: ${message}`),
   });
-  return result;
+  // Registered after linkTerminal's listener, so this empty write lands right behind the data:
+  // its callback runs once xterm has parsed that data.
+  const stop = api.onEvent('terminalData', (payload) => {
+    if (payload.terminalId !== terminalId) return;
+    prompted();
+    terminal.term.write('', () => onData(terminal, performance.now()));
+  });
+  void done.then(stop);
+  return { terminal, prompted: ready, exited: done };
+}
+
+const type = (run: string, data: string) =>
+  void api.writeTerminal({ terminalId: `bench.${run}`, data });
+
+/** `cat` of the file; the clock stops when xterm has parsed the last of its output. */
+async function pipeline(file: string, run: number): Promise<BenchResult> {
+  let lastParsed = 0;
+  const { terminal, prompted, exited } = shell(`cat.${run}`, (_terminal, at) => (lastParsed = at));
+  await prompted;
+  const started = performance.now();
+  type(`cat.${run}`, `exec cat '${file}'\r`);
+  await exited;
+  const renderer = terminal.rendererName;
+  terminal.dispose();
+  return { renderer, seconds: (lastParsed - started) / 1000 };
+}
+
+/** Ctrl+C after a second of `yes`: milliseconds until xterm shows the prompt again. */
+async function interrupt(run: number): Promise<number> {
+  let sent = 0;
+  let answered!: (ms: number) => void;
+  const back = new Promise<number>((resolve) => (answered = resolve));
+  const { terminal, prompted, exited } = shell(`yes.${run}`, (terminal, at) => {
+    const buffer = terminal.term.buffer.active;
+    const line = buffer.getLine(buffer.cursorY + buffer.baseY)?.translateToString(true);
+    if (sent && line?.trimEnd() === '$') answered(at - sent);
+  });
+  await prompted;
+  type(`yes.${run}`, 'yes\r');
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  sent = performance.now();
+  type(`yes.${run}`, '\x03');
+  const ms = await back;
+  type(`yes.${run}`, 'exit\r');
+  await exited;
+  terminal.dispose();
+  return ms;
 }
 
 declare global {
   interface Window {
-    terminalBench: { ceiling: typeof ceiling; pipeline: typeof pipeline };
+    terminalBench: {
+      ceiling: typeof ceiling;
+      pipeline: typeof pipeline;
+      interrupt: typeof interrupt;
+    };
   }
 }
 
-window.terminalBench = { ceiling, pipeline };
+window.terminalBench = { ceiling, pipeline, interrupt };

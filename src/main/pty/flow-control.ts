@@ -3,18 +3,20 @@
  * pause (above `high`) and may resume (below `low`). The gap between the two keeps a busy producer
  * from flapping between states on every acknowledgement (DESIGN §5).
  *
- * The defaults are larger than VS Code's 100 000 / 5 000: over a WebSocket the refill after a
- * resume takes milliseconds, and resuming only at 5 000 left xterm idle for most of a flood
- * (`npm run bench:terminal`: about 0.45 of the parse ceiling against 0.55–0.75 with these). They
- * stay below the ~500 KB of pending writes past which xterm stops responding.
+ * The defaults are far above VS Code's 100 000 / 5 000. Over a WebSocket the loop from sending
+ * to hearing that xterm parsed it takes 20–40 ms under a flood, and the window has to cover it or
+ * xterm sits idle. `npm run bench:terminal` on 2 cores: 400 000 / 200 000 reached 0.54 of the
+ * parse ceiling, these 0.67–0.70. The price is how much output is still on its way when the user
+ * presses Ctrl+C: the prompt came back 67 ms after Ctrl+C during `yes` with the smaller window,
+ * 150–210 ms with these, and 300 ms or more with 2 000 000, which gained nothing more.
  */
 export class FlowControl {
   private unacknowledged = 0;
   private paused = false;
 
   constructor(
-    readonly high = 400_000,
-    readonly low = 200_000,
+    readonly high = 1_000_000,
+    readonly low = 800_000,
   ) {
     if (!(low < high)) throw new RangeError('the low watermark must be below the high one');
   }

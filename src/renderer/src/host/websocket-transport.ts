@@ -1,16 +1,14 @@
 import type { HostTransport } from '../../../shared/host-api';
-import {
-  serverFrameSchema,
-  type ClientFrame,
-  type HostResponse,
-} from '../../../shared/host-contract';
+import type { HostResponse, ServerFrame } from '../../../shared/host-contract';
+import type { PageMessage, WorkerMessage } from './socket-worker';
 
 /**
- * The browser-mode side of the WebSocket adapter. Requests made before the socket opens wait for
- * it; when the socket closes, every pending and later request fails with a plain message.
+ * The browser-mode side of the WebSocket adapter; the socket itself runs in `socket-worker`.
+ * Requests made before the socket opens wait for it; when the socket closes, every pending and
+ * later request fails with a plain message.
  */
 export class WebSocketTransport implements HostTransport {
-  private readonly socket: WebSocket;
+  private readonly worker: Worker;
   /** Settles when the socket is usable or gone, whichever comes first. */
   private readonly settled: Promise<void>;
   private readonly pending = new Map<number, (response: HostResponse) => void>();
@@ -19,29 +17,38 @@ export class WebSocketTransport implements HostTransport {
   private closed = false;
 
   constructor(url: string, onClose: () => void) {
-    this.socket = new WebSocket(url);
-    this.settled = new Promise((resolve) => {
-      this.socket.addEventListener('open', () => resolve());
-      this.socket.addEventListener('close', () => resolve());
+    this.worker = new Worker(new URL('./socket-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'tether-socket',
     });
-    this.socket.addEventListener('message', (message) => this.receive(message.data));
-    this.socket.addEventListener('close', (event) => {
-      console.warn(`tether: the connection to the host closed (${event.code} ${event.reason})`);
+    let settle: () => void;
+    this.settled = new Promise((resolve) => (settle = resolve));
+    const close = (why: string) => {
+      if (this.closed) return;
+      console.warn(`tether: the connection to the host closed (${why})`);
       this.closed = true;
+      settle();
       for (const resolve of this.pending.values()) resolve(disconnected);
       this.pending.clear();
       onClose();
+    };
+    this.worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      if (message.kind === 'open') settle();
+      else if (message.kind === 'frame') this.receive(message.frame);
+      else close(`${message.code} ${message.reason}`);
     });
+    this.worker.addEventListener('error', () => close('the connection could not start'));
+    this.post({ connect: url });
   }
 
   async request(name: string, params: unknown): Promise<HostResponse> {
     await this.settled;
     if (this.closed) return disconnected;
     const id = this.nextId++;
-    const frame: ClientFrame = { type: 'request', id, name, params };
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.socket.send(JSON.stringify(frame));
+      this.post({ send: { type: 'request', id, name, params } });
     });
   }
 
@@ -50,18 +57,11 @@ export class WebSocketTransport implements HostTransport {
     return () => this.listeners.delete(listener);
   }
 
-  private receive(data: unknown): void {
-    let parsed;
-    try {
-      parsed = serverFrameSchema.safeParse(JSON.parse(String(data)));
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed?.success) {
-      console.warn('tether: ignored a malformed frame from the host');
-      return;
-    }
-    const frame = parsed.data;
+  private post(message: PageMessage): void {
+    this.worker.postMessage(message);
+  }
+
+  private receive(frame: ServerFrame): void {
     if (frame.type === 'event') {
       for (const listener of this.listeners) listener(frame.event.name, frame.event.payload);
       return;

@@ -4,6 +4,7 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { WebglAddon } from '@xterm/addon-webgl';
 import { Terminal } from '@xterm/xterm';
+import { webglIsSoftware } from './software-gl';
 
 export interface TerminalViewOptions {
   openLink(url: string): void;
@@ -42,7 +43,10 @@ export class TerminalView {
     this.fit();
   }
 
-  /** The renderer, if WebGL is there; xterm's DOM renderer otherwise and after a context loss. */
+  /**
+   * The renderer: WebGL where a GPU draws it; xterm's DOM renderer without one, with WebGL drawn
+   * in software, and after a context loss.
+   */
   get rendererName(): 'webgl' | 'dom' {
     return this.webgl ? 'webgl' : 'dom';
   }
@@ -62,6 +66,7 @@ export class TerminalView {
   }
 
   private useWebgl(): void {
+    if (webglIsSoftware()) return;
     try {
       const webgl = new WebglAddon();
       webgl.onContextLoss(() => {
