@@ -9,6 +9,19 @@ test.describe('terminal block in browser mode', () => {
     await echoInNewTerminal(page, browserMode.workspaceDir, 'terminal-echo');
   });
 
+  test('shows UTF-8 output as text: the bytes reach xterm untouched', async ({
+    page,
+    browserMode,
+  }) => {
+    const terminal = await openApp(page, browserMode.url);
+    // Octal escapes, so the command line itself is ASCII and only the output is UTF-8.
+    await runInTerminal(
+      page,
+      "printf 'caf\\303\\251 \\342\\234\\223 \\346\\227\\245-%s\\n' $((4*4))",
+    );
+    await expect(row(terminal, /^café ✓ 日-16\s*$/)).toHaveCount(1);
+  });
+
   test('shows the last line of seq 1 200000', async ({ page, browserMode }) => {
     await page.goto(browserMode.url);
     await seqShowsLastLine(page, 'terminal-seq');

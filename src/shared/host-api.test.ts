@@ -48,12 +48,14 @@ describe('createHostApi', () => {
     const api = createHostApi(transport, (message) => logged.push(message));
     const seen: unknown[] = [];
     const stop = api.onEvent('terminalData', (payload) => seen.push(payload));
-    emit('terminalData', { terminalId: 'a', data: 'hi' });
+    const hi = new Uint8Array([104, 105]);
+    emit('terminalData', { terminalId: 'a', data: hi });
     emit('terminalData', { terminalId: 'a' });
+    emit('terminalData', { terminalId: 'a', data: 'text, not bytes' });
     emit('formatDisk', {});
     stop();
-    emit('terminalData', { terminalId: 'a', data: 'after' });
-    expect(seen).toEqual([{ terminalId: 'a', data: 'hi' }]);
-    expect(logged).toHaveLength(2);
+    emit('terminalData', { terminalId: 'a', data: hi });
+    expect(seen).toEqual([{ terminalId: 'a', data: hi }]);
+    expect(logged).toHaveLength(3);
   });
 });

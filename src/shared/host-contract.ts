@@ -30,9 +30,9 @@ export const hostRequests = {
     result: ok,
   },
   resizeTerminal: { params: z.object({ terminalId, cols, rows }).strict(), result: ok },
-  // The renderer tells how many characters xterm has parsed, which drives flow control.
+  // The renderer tells how many bytes xterm has parsed, which drives flow control.
   acknowledgeTerminal: {
-    params: z.object({ terminalId, chars: z.number().int().min(1).max(100_000_000) }).strict(),
+    params: z.object({ terminalId, bytes: z.number().int().min(1).max(100_000_000) }).strict(),
     result: ok,
   },
   closeTerminal: { params: z.object({ terminalId }).strict(), result: ok },
@@ -47,7 +47,11 @@ export const hostRequests = {
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>;
 
 export const hostEvents = {
-  terminalData: z.object({ terminalId, data: z.string() }),
+  // The pty's bytes as they came: xterm decodes UTF-8 itself, also across chunks.
+  terminalData: z.object({
+    terminalId,
+    data: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'bytes expected'),
+  }),
   terminalExit: z.object({
     terminalId,
     exitCode: z.number().int(),

@@ -28,10 +28,11 @@ function connect() {
   const events: EventMessage[] = [];
   const connection = host.connect((event) => events.push(event));
   const output = (terminalId: string) =>
-    events
-      .filter((event) => event.name === 'terminalData' && event.payload.terminalId === terminalId)
-      .map((event) => (event.payload as { data: string }).data)
-      .join('');
+    Buffer.concat(
+      events
+        .filter((event) => event.name === 'terminalData' && event.payload.terminalId === terminalId)
+        .map((event) => (event.payload as { data: Uint8Array }).data),
+    ).toString();
   return { connection, events, output };
 }
 

@@ -111,8 +111,8 @@ export class Host {
         terminals.get(terminalId).resize(cols, rows);
         return null;
       },
-      acknowledgeTerminal: ({ terminalId, chars }) => {
-        terminals.acknowledge(terminalId, chars);
+      acknowledgeTerminal: ({ terminalId, bytes }) => {
+        terminals.acknowledge(terminalId, bytes);
         return null;
       },
       closeTerminal: async ({ terminalId }) => {

@@ -75,8 +75,8 @@ export class TerminalRegistry {
   }
 
   /** Acknowledgements still in flight when a shell exits find no terminal: nothing to pause. */
-  acknowledge(terminalId: string, chars: number): void {
-    this.sessions.get(terminalId)?.acknowledge(chars);
+  acknowledge(terminalId: string, bytes: number): void {
+    this.sessions.get(terminalId)?.acknowledge(bytes);
   }
 
   async close(terminalId: string): Promise<void> {

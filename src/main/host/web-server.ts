@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { clientFrameSchema, type ServerFrame } from '../../shared/host-contract';
+import { encodeTerminalData } from '../../shared/terminal-data-frame';
 import type { Host } from './host';
 import { readStaticFile } from './static-files';
 import { WebAccess } from './web-access';
@@ -103,7 +104,11 @@ function bindSocket(host: Host, ws: WebSocket, log: (message: string) => void): 
   const send = (frame: ServerFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
-  const connection = host.connect((event) => send({ type: 'event', event }));
+  const connection = host.connect((event) => {
+    if (event.name !== 'terminalData') send({ type: 'event', event });
+    else if (ws.readyState === ws.OPEN)
+      ws.send(encodeTerminalData(event.payload.terminalId, event.payload.data), { binary: true });
+  });
   ws.on('message', (data, isBinary) => {
     let frame;
     try {

@@ -1,5 +1,5 @@
 /**
- * Counts characters sent to a viewer but not yet parsed by it, and says when the producer must
+ * Counts bytes sent to a viewer but not yet parsed by it, and says when the producer must
  * pause (above `high`) and may resume (below `low`). The gap between the two keeps a busy producer
  * from flapping between states on every acknowledgement (DESIGN §5).
  *
@@ -29,9 +29,9 @@ export class FlowControl {
     return this.paused;
   }
 
-  /** Records `chars` sent; true when the producer must pause now. */
-  sent(chars: number): boolean {
-    this.unacknowledged += chars;
+  /** Records `bytes` sent; true when the producer must pause now. */
+  sent(bytes: number): boolean {
+    this.unacknowledged += bytes;
     if (!this.paused && this.unacknowledged > this.high) {
       this.paused = true;
       return true;
@@ -39,9 +39,9 @@ export class FlowControl {
     return false;
   }
 
-  /** Records `chars` parsed by the viewer; true when the producer may resume now. */
-  acknowledged(chars: number): boolean {
-    this.unacknowledged = Math.max(0, this.unacknowledged - chars);
+  /** Records `bytes` parsed by the viewer; true when the producer may resume now. */
+  acknowledged(bytes: number): boolean {
+    this.unacknowledged = Math.max(0, this.unacknowledged - bytes);
     if (this.paused && this.unacknowledged < this.low) {
       this.paused = false;
       return true;

@@ -6,7 +6,7 @@ import { TerminalSession, type TerminalSessionOptions } from './terminal-session
 const sessions: TerminalSession[] = [];
 
 function start(overrides: Partial<TerminalSessionOptions> = {}) {
-  const output: string[] = [];
+  const output: Uint8Array[] = [];
   let exit: { code: number; signal: number | null } | undefined;
   const session = new TerminalSession({
     shell: { file: '/bin/sh', args: [] },
@@ -19,7 +19,8 @@ function start(overrides: Partial<TerminalSessionOptions> = {}) {
     ...overrides,
   });
   sessions.push(session);
-  return { session, text: () => output.join(''), exit: () => exit };
+  const bytes = () => Buffer.concat(output);
+  return { session, text: () => bytes().toString(), size: () => bytes().length, exit: () => exit };
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
@@ -52,20 +53,26 @@ describe('TerminalSession', () => {
     expect(exit()).toEqual({ code: 7, signal: null });
   });
 
+  it("delivers the shell's bytes as they are", async () => {
+    const { session, text } = start();
+    session.write("printf 'caf\\303\\251-%s\\n' $((3*3))\r");
+    await until(() => text().includes('café-9'), 'the accented word');
+  });
+
   it('pauses a flooding shell until the viewer acknowledges, then resumes', async () => {
-    const { session, text } = start({ watermarks: { high: 20_000, low: 2_000 } });
+    const { session, size } = start({ watermarks: { high: 20_000, low: 2_000 } });
     session.write('yes\r');
     await until(() => session.isPaused, 'the pause');
     // Paused: what reaches the viewer stays near the high watermark however long we wait.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const delivered = text().length;
+    const delivered = size();
     expect(session.unacknowledged).toBe(delivered);
-    expect(delivered).toBeLessThan(20_000 + 70_000);
+    expect(delivered).toBeLessThan(20_000 + 140_000);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(text().length).toBe(delivered);
+    expect(size()).toBe(delivered);
 
     session.acknowledge(delivered);
-    await until(() => text().length > delivered, 'more output after the acknowledgement');
+    await until(() => size() > delivered, 'more output after the acknowledgement');
   });
 
   it('answers Ctrl+C at once while paused', async () => {

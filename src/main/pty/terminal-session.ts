@@ -13,7 +13,7 @@ export interface TerminalSessionOptions {
   env?: NodeJS.ProcessEnv;
   batchMs?: number;
   watermarks?: { high: number; low: number };
-  onData(data: string): void;
+  onData(data: Uint8Array): void;
   onExit(exitCode: number, signal: number | null): void;
 }
 
@@ -42,6 +42,8 @@ export class TerminalSession {
       cols: options.cols,
       rows: options.rows,
       cwd: options.cwd,
+      // Bytes, not text: xterm decodes UTF-8 itself, and the viewer acknowledges bytes.
+      encoding: null,
       env: {
         ...(options.env ?? process.env),
         TERM: 'xterm-256color',
@@ -50,7 +52,8 @@ export class TerminalSession {
       },
     });
     const release = holdChildSide(this.pty);
-    this.pty.onData((chunk) => this.batcher.push(chunk));
+    // With `encoding: null` node-pty hands over Buffers, though its types still say string.
+    this.pty.onData((chunk) => this.batcher.push(chunk as unknown as Uint8Array));
     // node-pty reports the exit only once the pty has been read to its end, so a flush here
     // delivers everything the shell wrote before the exit notice.
     this.exited = new Promise((resolve) => {
@@ -68,7 +71,7 @@ export class TerminalSession {
     return this.pty.pid;
   }
 
-  /** Characters delivered but not yet acknowledged by the viewer. */
+  /** Bytes delivered but not yet acknowledged by the viewer. */
   get unacknowledged(): number {
     return this.flow.pending;
   }
@@ -85,8 +88,8 @@ export class TerminalSession {
     if (!this.hasExited) this.pty.resize(cols, rows);
   }
 
-  acknowledge(chars: number): void {
-    if (this.flow.acknowledged(chars)) this.pty.resume();
+  acknowledge(bytes: number): void {
+    if (this.flow.acknowledged(bytes)) this.pty.resume();
   }
 
   /** Ends the shell and every process it started; resolves once the shell has exited. */

@@ -1,17 +1,17 @@
 /**
- * Collects the characters xterm has finished parsing and reports them in steps of at least
+ * Collects the bytes xterm has finished parsing and reports them in steps of at least
  * `step`, so the host learns of progress without a message per write (DESIGN §5).
  */
 export class Acknowledgements {
   private parsed = 0;
 
   constructor(
-    private readonly report: (chars: number) => void,
+    private readonly report: (bytes: number) => void,
     private readonly step = 5_000,
   ) {}
 
-  add(chars: number): void {
-    this.parsed += chars;
+  add(bytes: number): void {
+    this.parsed += bytes;
     if (this.parsed >= this.step) {
       this.report(this.parsed);
       this.parsed = 0;

@@ -25,8 +25,8 @@ export function linkTerminal(
   events: TerminalLinkEvents,
 ): () => void {
   const report = (error: Error) => events.onError(error.message);
-  const acknowledgements = new Acknowledgements((chars) => {
-    api.acknowledgeTerminal({ terminalId, chars }).catch(report);
+  const acknowledgements = new Acknowledgements((bytes) => {
+    api.acknowledgeTerminal({ terminalId, bytes }).catch(report);
   });
   const subscriptions = [
     api.onEvent('terminalData', (payload) => {
