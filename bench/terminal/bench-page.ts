@@ -28,11 +28,14 @@ function parsed(terminal: TerminalView): Promise<void> {
 }
 
 async function ceiling(totalBytes: number): Promise<BenchResult> {
+  // Bytes, as the pipeline hands them to xterm, all made before the clock starts.
+  const utf8 = new TextEncoder();
+  const chunks = [...contentChunks(totalBytes, '\r\n')].map((chunk) => utf8.encode(chunk));
   const terminal = view('ceiling');
   const started = performance.now();
   let inFlight = 0;
   let drained: (() => void) | undefined;
-  for (const chunk of contentChunks(totalBytes, '\r\n')) {
+  for (const chunk of chunks) {
     inFlight += chunk.length;
     terminal.term.write(chunk, () => {
       inFlight -= chunk.length;
@@ -90,6 +93,37 @@ async function pipeline(file: string, run: number): Promise<BenchResult> {
   return { renderer, seconds: (lastParsed - started) / 1000 };
 }
 
+/**
+ * The same `cat` with no xterm: each chunk is acknowledged as it arrives. What the transport
+ * alone can carry, to set beside the parse ceiling when the two share the machine's cores.
+ */
+async function transport(file: string, run: number): Promise<BenchResult> {
+  const terminalId = `bench.transport.${run}`;
+  let prompted!: () => void;
+  const ready = new Promise<void>((resolve) => (prompted = resolve));
+  let exited!: () => void;
+  const done = new Promise<void>((resolve) => (exited = resolve));
+  let last = 0;
+  const subscriptions = [
+    api.onEvent('terminalData', ({ terminalId: id, data }) => {
+      if (id !== terminalId) return;
+      prompted();
+      last = performance.now();
+      void api.acknowledgeTerminal({ terminalId, bytes: data.length });
+    }),
+    api.onEvent('terminalExit', ({ terminalId: id }) => {
+      if (id === terminalId) exited();
+    }),
+  ];
+  await api.openTerminal({ terminalId, cols: 200, rows: 50 });
+  await ready;
+  const started = performance.now();
+  type(`transport.${run}`, `exec cat '${file}'\r`);
+  await done;
+  for (const unsubscribe of subscriptions) unsubscribe();
+  return { renderer: 'none', seconds: (last - started) / 1000 };
+}
+
 /** Ctrl+C after a second of `yes`: milliseconds until xterm shows the prompt again. */
 async function interrupt(run: number): Promise<number> {
   let sent = 0;
@@ -105,7 +139,11 @@ async function interrupt(run: number): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   sent = performance.now();
   type(`yes.${run}`, '\x03');
-  const ms = await back;
+  let timer!: ReturnType<typeof setTimeout>;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no prompt 10 s after Ctrl+C during yes')), 10_000);
+  });
+  const ms = await Promise.race([back, timeout]).finally(() => clearTimeout(timer));
   type(`yes.${run}`, 'exit\r');
   await exited;
   terminal.dispose();
@@ -117,9 +155,10 @@ declare global {
     terminalBench: {
       ceiling: typeof ceiling;
       pipeline: typeof pipeline;
+      transport: typeof transport;
       interrupt: typeof interrupt;
     };
   }
 }
 
-window.terminalBench = { ceiling, pipeline, interrupt };
+window.terminalBench = { ceiling, pipeline, transport, interrupt };

@@ -1,23 +1,23 @@
 /**
  * Joins chunks that arrive within `intervalMs` of the first one into a single delivery, so a
  * chatty producer costs one message per interval instead of one per read. A batch that reaches
- * `maxBytes` goes at once: under a flood, waiting out the interval only leaves the viewer idle.
+ * `maxChars` goes at once: under a flood, waiting out the interval only leaves the viewer idle.
  */
 export class OutputBatcher {
-  private chunks: Uint8Array[] = [];
+  private chunks: string[] = [];
   private size = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly deliver: (data: Uint8Array) => void,
+    private readonly deliver: (data: string) => void,
     private readonly intervalMs = 5,
-    private readonly maxBytes = 128 * 1024,
+    private readonly maxChars = 128 * 1024,
   ) {}
 
-  push(chunk: Uint8Array): void {
+  push(chunk: string): void {
     this.chunks.push(chunk);
     this.size += chunk.length;
-    if (this.size >= this.maxBytes) this.flush();
+    if (this.size >= this.maxChars) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
   }
 
@@ -25,7 +25,7 @@ export class OutputBatcher {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.chunks.length === 0) return;
-    const data = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+    const data = this.chunks.join('');
     this.chunks = [];
     this.size = 0;
     this.deliver(data);

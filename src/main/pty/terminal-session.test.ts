@@ -59,6 +59,15 @@ describe('TerminalSession', () => {
     await until(() => text().includes('café-9'), 'the accented word');
   });
 
+  it('lets Backspace erase a whole character in the line editing of `read`', async () => {
+    const { session, text } = start();
+    session.write('read x; printf "[%s]" "$x" | od -An -tx1 | tr -d " \\n"; echo\r');
+    session.write('\u00e9\x7fe\r');
+    // "[e]" in hex; without the pty's UTF-8 mode the erase leaves half of the é: 5bc3655d.
+    await until(() => /5b(c3)?655d/.test(text()), 'the line read');
+    expect(text()).toContain('5b655d');
+  });
+
   it('pauses a flooding shell until the viewer acknowledges, then resumes', async () => {
     const { session, size } = start({ watermarks: { high: 20_000, low: 2_000 } });
     session.write('yes\r');

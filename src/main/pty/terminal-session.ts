@@ -17,6 +17,15 @@ export interface TerminalSessionOptions {
   onExit(exitCode: number, signal: number | null): void;
 }
 
+/**
+ * node-pty decodes the output as UTF-8 and has to: that mode is also what turns on the kernel's
+ * UTF-8 line editing (IUTF8), without which Backspace in `read` or `cat` erases half a character,
+ * and ConPTY only ever gives text. Each batch goes back to bytes here, for binary frames and for
+ * acknowledgements counted in bytes. TextEncoder gives every batch memory of its own, where small
+ * Buffers share a pool that IPC would copy whole.
+ */
+const utf8 = new TextEncoder();
+
 // A shell that ignores SIGHUP gets this long before it is killed outright (DESIGN §5).
 const FORCED_KILL_MS = 5_000;
 
@@ -33,7 +42,8 @@ export class TerminalSession {
 
   constructor(options: TerminalSessionOptions) {
     this.flow = new FlowControl(options.watermarks?.high, options.watermarks?.low);
-    this.batcher = new OutputBatcher((data) => {
+    this.batcher = new OutputBatcher((text) => {
+      const data = utf8.encode(text);
       if (this.flow.sent(data.length)) this.pty.pause();
       options.onData(data);
     }, options.batchMs);
@@ -42,8 +52,6 @@ export class TerminalSession {
       cols: options.cols,
       rows: options.rows,
       cwd: options.cwd,
-      // Bytes, not text: xterm decodes UTF-8 itself, and the viewer acknowledges bytes.
-      encoding: null,
       env: {
         ...(options.env ?? process.env),
         TERM: 'xterm-256color',
@@ -52,8 +60,7 @@ export class TerminalSession {
       },
     });
     const release = holdChildSide(this.pty);
-    // With `encoding: null` node-pty hands over Buffers, though its types still say string.
-    this.pty.onData((chunk) => this.batcher.push(chunk as unknown as Uint8Array));
+    this.pty.onData((chunk) => this.batcher.push(chunk));
     // node-pty reports the exit only once the pty has been read to its end, so a flush here
     // delivers everything the shell wrote before the exit notice.
     this.exited = new Promise((resolve) => {

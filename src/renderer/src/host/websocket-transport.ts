@@ -27,6 +27,8 @@ export class WebSocketTransport implements HostTransport {
       if (this.closed) return;
       console.warn(`tether: the connection to the host closed (${why})`);
       this.closed = true;
+      // Ends the socket too, if it is still open, so the host ends this page's sessions.
+      this.worker.terminate();
       settle();
       for (const resolve of this.pending.values()) resolve(disconnected);
       this.pending.clear();
@@ -38,7 +40,10 @@ export class WebSocketTransport implements HostTransport {
       else if (message.kind === 'frame') this.receive(message.frame);
       else close(`${message.code} ${message.reason}`);
     });
-    this.worker.addEventListener('error', () => close('the connection could not start'));
+    this.worker.addEventListener('error', () => close('its worker failed'));
+    this.worker.addEventListener('messageerror', () =>
+      close('a message from its worker was unreadable'),
+    );
     this.post({ connect: url });
   }
 
