@@ -3,9 +3,10 @@ import { linkTerminal } from '../../src/renderer/src/blocks/terminal/terminal-li
 import { TerminalView } from '../../src/renderer/src/blocks/terminal/terminal-view';
 import { connectHost } from '../../src/renderer/src/host/connect-host';
 import { contentChunks } from './content';
+import { FAILURE_MARK, REPORT_MARK, type BenchReport } from './report';
 
-// Runs in Chromium: the same xterm set-up as a terminal block, once fed straight from memory
-// (the parse ceiling) and once through the whole pipeline (pty → host → WebSocket → xterm).
+// Runs in Chromium as soon as it loads: the same xterm set-up as a terminal block, fed straight
+// from memory (the parse ceiling) and through the whole pipeline (pty → host → WebSocket → xterm).
 
 export interface BenchResult {
   renderer: string;
@@ -150,15 +151,27 @@ async function interrupt(run: number): Promise<number> {
   return ms;
 }
 
-declare global {
-  interface Window {
-    terminalBench: {
-      ceiling: typeof ceiling;
-      pipeline: typeof pipeline;
-      transport: typeof transport;
-      interrupt: typeof interrupt;
-    };
+async function runAll(file: string, totalBytes: number, rounds: number): Promise<BenchReport> {
+  const report: BenchReport = {
+    renderer: '',
+    ceiling: [],
+    pipeline: [],
+    transport: [],
+    interrupt: [],
+  };
+  for (let round = 0; round < rounds; round++) {
+    const fed = await ceiling(totalBytes);
+    report.renderer = fed.renderer;
+    report.ceiling.push(fed.seconds);
+    report.pipeline.push((await pipeline(file, round)).seconds);
+    report.transport.push((await transport(file, round)).seconds);
+    report.interrupt.push(await interrupt(round));
   }
+  return report;
 }
 
-window.terminalBench = { ceiling, pipeline, transport, interrupt };
+const params = new URLSearchParams(window.location.search);
+runAll(params.get('file')!, Number(params.get('bytes')), Number(params.get('rounds'))).then(
+  (report) => console.log(`${REPORT_MARK} ${JSON.stringify(report)}`),
+  (error: Error) => console.log(`${FAILURE_MARK} ${error.message}`),
+);

@@ -1,0 +1,15 @@
+// The page reports once, on its console, and the bench reads that line from Chromium's log: no
+// DevTools connection is open during the run. One was: with its network events on, Chromium sent
+// every WebSocket frame to Playwright as well, which cost the measured pipeline CPU.
+
+/** Seconds per round for each measurement, and the milliseconds Ctrl+C took. */
+export interface BenchReport {
+  renderer: string;
+  ceiling: number[];
+  pipeline: number[];
+  transport: number[];
+  interrupt: number[];
+}
+
+export const REPORT_MARK = 'TETHER_BENCH_REPORT';
+export const FAILURE_MARK = 'TETHER_BENCH_FAILED';
