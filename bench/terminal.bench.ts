@@ -120,9 +120,14 @@ function runPage(url: string, profileDir: string): Promise<BenchReport> {
       else if (failure) reject(new Error(failure[1]));
       else if (/:CONSOLE/.test(line) && /bench|Uncaught/.test(line)) console.error(line);
     });
-  }).finally(() => {
+  }).finally(async () => {
     clearTimeout(timer);
-    browser.kill();
+    // Its profile folder is removed next, and Chromium writes there until it has exited.
+    const exited = new Promise((resolve) => browser.once('exit', resolve));
+    if (browser.exitCode === null && browser.signalCode === null) {
+      browser.kill();
+      await exited;
+    }
   });
 }
 

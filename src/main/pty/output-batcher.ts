@@ -11,7 +11,7 @@ export class OutputBatcher {
   constructor(
     private readonly deliver: (data: string) => void,
     private readonly intervalMs = 5,
-    private readonly maxChars = 128 * 1024,
+    private readonly maxChars = 64 * 1024,
   ) {}
 
   push(chunk: string): void {
