@@ -9,10 +9,7 @@ test.describe('terminal block in browser mode', () => {
     await echoInNewTerminal(page, browserMode.workspaceDir, 'terminal-echo');
   });
 
-  test('shows UTF-8 output as text: the bytes reach xterm untouched', async ({
-    page,
-    browserMode,
-  }) => {
+  test('shows UTF-8 output as text, sent as bytes', async ({ page, browserMode }) => {
     const terminal = await openApp(page, browserMode.url);
     // Octal escapes, so the command line itself is ASCII and only the output is UTF-8.
     await runInTerminal(

@@ -47,7 +47,7 @@ export const hostRequests = {
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>;
 
 export const hostEvents = {
-  // The pty's bytes as they came: xterm decodes UTF-8 itself, also across chunks.
+  // The output as UTF-8 bytes, which xterm decodes itself.
   terminalData: z.object({
     terminalId,
     data: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'bytes expected'),

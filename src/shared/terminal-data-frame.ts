@@ -1,7 +1,7 @@
 /**
  * Terminal output as one binary WebSocket message: a byte with the terminal id's length, the id
- * (ASCII, as the contract requires), then the pty's bytes untouched. Output is most of what
- * browser mode carries; as JSON every byte was decoded, escaped, parsed and copied on its way to
+ * (ASCII, as the contract requires), then the output's UTF-8 bytes. Output is most of what
+ * browser mode carries; as JSON every character was escaped, parsed and copied on its way to
  * xterm, which takes bytes and decodes UTF-8 itself.
  */
 

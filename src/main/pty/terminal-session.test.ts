@@ -76,7 +76,7 @@ describe('TerminalSession', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const delivered = size();
     expect(session.unacknowledged).toBe(delivered);
-    expect(delivered).toBeLessThan(20_000 + 140_000);
+    expect(delivered).toBeLessThan(20_000 + 70_000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(size()).toBe(delivered);
 

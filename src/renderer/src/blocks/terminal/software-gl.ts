@@ -6,8 +6,8 @@ let cached: boolean | undefined;
 
 /**
  * True when this page's WebGL is drawn in software. xterm's WebGL renderer then costs more CPU
- * than its DOM renderer and competes with the parser: `npm run bench:terminal` measured its parse
- * ceiling at 10.8 MB/s against 25–30 MB/s for the DOM renderer on such a machine.
+ * than its DOM renderer and competes with the parser: on SwiftShader `npm run bench:terminal`
+ * measured it parsing at 10.8 MB/s, where the DOM renderer managed 25–30 MB/s in the same run.
  */
 export function webglIsSoftware(): boolean {
   cached ??= probe();
