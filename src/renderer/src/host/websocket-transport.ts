@@ -1,14 +1,19 @@
 import type { HostTransport } from '../../../shared/host-api';
-import type { HostResponse, ServerFrame } from '../../../shared/host-contract';
-import type { PageMessage, WorkerMessage } from './socket-worker';
+import {
+  serverFrameSchema,
+  type ClientFrame,
+  type HostResponse,
+  type ServerFrame,
+} from '../../../shared/host-contract';
+import { decodeTerminalData } from '../../../shared/terminal-data-frame';
 
 /**
- * The browser-mode side of the WebSocket adapter; the socket itself runs in `socket-worker`.
- * Requests made before the socket opens wait for it; when the socket closes, every pending and
- * later request fails with a plain message.
+ * The browser-mode side of the WebSocket adapter: terminal output arrives as binary frames, all
+ * else as JSON. Requests made before the socket opens wait for it; when the socket closes, every
+ * pending and later request fails with a plain message.
  */
 export class WebSocketTransport implements HostTransport {
-  private readonly worker: Worker;
+  private readonly socket: WebSocket;
   /** Settles when the socket is usable or gone, whichever comes first. */
   private readonly settled: Promise<void>;
   private readonly pending = new Map<number, (response: HostResponse) => void>();
@@ -17,53 +22,40 @@ export class WebSocketTransport implements HostTransport {
   private closed = false;
 
   constructor(url: string, onClose: () => void) {
-    this.worker = new Worker(new URL('./socket-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'tether-socket',
+    this.socket = new WebSocket(url);
+    this.socket.binaryType = 'arraybuffer';
+    this.settled = new Promise((resolve) => {
+      this.socket.addEventListener('open', () => resolve());
+      this.socket.addEventListener('close', () => resolve());
     });
-    let settle: () => void;
-    this.settled = new Promise((resolve) => (settle = resolve));
-    const close = (why: string) => {
-      if (this.closed) return;
-      console.warn(`tether: the connection to the host closed (${why})`);
+    this.socket.addEventListener('message', ({ data }) => {
+      const frame = data instanceof ArrayBuffer ? outputFrame(data) : jsonFrame(String(data));
+      if (frame) this.receive(frame);
+      else console.warn('tether: ignored a malformed frame from the host');
+    });
+    this.socket.addEventListener('close', (event) => {
+      console.warn(`tether: the connection to the host closed (${event.code} ${event.reason})`);
       this.closed = true;
-      // Ends the socket too, if it is still open, so the host ends this page's sessions.
-      this.worker.terminate();
-      settle();
       for (const resolve of this.pending.values()) resolve(disconnected);
       this.pending.clear();
       onClose();
-    };
-    this.worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
-      const message = event.data;
-      if (message.kind === 'open') settle();
-      else if (message.kind === 'frame') this.receive(message.frame);
-      else close(`${message.code} ${message.reason}`);
     });
-    this.worker.addEventListener('error', () => close('its worker failed'));
-    this.worker.addEventListener('messageerror', () =>
-      close('a message from its worker was unreadable'),
-    );
-    this.post({ connect: url });
   }
 
   async request(name: string, params: unknown): Promise<HostResponse> {
     await this.settled;
     if (this.closed) return disconnected;
     const id = this.nextId++;
+    const frame: ClientFrame = { type: 'request', id, name, params };
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.post({ send: { type: 'request', id, name, params } });
+      this.socket.send(JSON.stringify(frame));
     });
   }
 
   subscribe(listener: (name: unknown, payload: unknown) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  private post(message: PageMessage): void {
-    this.worker.postMessage(message);
   }
 
   private receive(frame: ServerFrame): void {
@@ -73,6 +65,20 @@ export class WebSocketTransport implements HostTransport {
     }
     this.pending.get(frame.id)?.(frame.response);
     this.pending.delete(frame.id);
+  }
+}
+
+function outputFrame(data: ArrayBuffer): ServerFrame | undefined {
+  const output = decodeTerminalData(new Uint8Array(data));
+  return output && { type: 'event', event: { name: 'terminalData', payload: output } };
+}
+
+function jsonFrame(data: string): ServerFrame | undefined {
+  try {
+    const parsed = serverFrameSchema.safeParse(JSON.parse(data));
+    return parsed.success ? (parsed.data as ServerFrame) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
