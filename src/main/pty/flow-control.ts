@@ -3,11 +3,12 @@
  * pause (above `high`) and may resume (below `low`). The gap between the two keeps a busy producer
  * from flapping between states on every acknowledgement (DESIGN §5).
  *
- * The defaults are far above VS Code's 100 000 / 5 000. Over a WebSocket the loop from sending
+ * The defaults are well above VS Code's 100 000 / 5 000. Over a WebSocket the loop from sending
  * to hearing that xterm parsed it takes 20–40 ms under a flood, and the window has to cover it or
- * xterm sits idle. `npm run bench:terminal` on 2 cores: 400 000 / 200 000 carried 23 MB/s, these
- * 28–32 MB/s, and 2 000 000 / 1 600 000 no more. The price is output still on its way when the
- * user presses Ctrl+C: during `yes` the prompt came back after 40–60 ms, 120–190 ms and 310–360 ms.
+ * xterm sits idle. `npm run bench:terminal` on 2 cores, alternating runs: 400 000 / 200 000
+ * carried 28–31 MB/s, these 30–32 MB/s, and 2 000 000 / 1 600 000 no more. The price is output
+ * still on its way when the user presses Ctrl+C: during `yes` the prompt came back after
+ * 30–90 ms, 140–210 ms and 280–370 ms.
  */
 export class FlowControl {
   private unacknowledged = 0;
