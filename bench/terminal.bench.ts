@@ -35,6 +35,9 @@ const rounds = Number(values.rounds);
 
 // A whole run of 5 rounds takes about a minute here.
 const RUN_TIMEOUT_MS = 15 * 60_000;
+// Chromium logs a console line as `…:CONSOLE…] "<text>", source: …`.
+const REPORT_LINE = new RegExp(`${REPORT_MARK} (\\{.*\\})", source`);
+const FAILURE_LINE = new RegExp(`${FAILURE_MARK} (.*)", source`);
 
 async function writeContent(path: string): Promise<number> {
   const out = createWriteStream(path);
@@ -115,8 +118,8 @@ function runPage(url: string, profileDir: string): Promise<BenchReport> {
       reject(new Error(`Chromium exited (${code}) before the report`)),
     );
     createInterface({ input: browser.stderr! }).on('line', (line) => {
-      const report = new RegExp(`${REPORT_MARK} (\\{.*\\})", source`).exec(line);
-      const failure = new RegExp(`${FAILURE_MARK} (.*)", source`).exec(line);
+      const report = REPORT_LINE.exec(line);
+      const failure = FAILURE_LINE.exec(line);
       if (report) resolve(JSON.parse(report[1]!) as BenchReport);
       else if (failure) reject(new Error(failure[1]));
       else if (/:CONSOLE/.test(line) && /bench|Uncaught/.test(line)) console.error(line);

@@ -24,6 +24,13 @@ function view(id: string): TerminalView {
   return new TerminalView(container, { openLink: () => undefined });
 }
 
+/** A promise and the function that settles it. */
+function signal<T = void>(): [Promise<T>, (value: T) => void] {
+  let settle!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (settle = resolve));
+  return [promise, settle];
+}
+
 function parsed(terminal: TerminalView): Promise<void> {
   return new Promise((resolve) => terminal.term.write('', resolve));
 }
@@ -58,10 +65,8 @@ function shell(
 ): { terminal: TerminalView; prompted: Promise<void>; exited: Promise<void> } {
   const terminal = view('pipeline');
   const terminalId = `bench.${run}`;
-  let prompted!: () => void;
-  const ready = new Promise<void>((resolve) => (prompted = resolve));
-  let exited!: () => void;
-  const done = new Promise<void>((resolve) => (exited = resolve));
+  const [ready, prompted] = signal();
+  const [done, exited] = signal();
   const unlink = linkTerminal(api, terminal, terminalId, undefined, {
     onDirectory: () => undefined,
     onExit: () => void parsed(terminal).then(() => (unlink(), exited())),
@@ -100,10 +105,8 @@ async function pipeline(file: string, run: number): Promise<BenchResult> {
  */
 async function transport(file: string, run: number): Promise<BenchResult> {
   const terminalId = `bench.transport.${run}`;
-  let prompted!: () => void;
-  const ready = new Promise<void>((resolve) => (prompted = resolve));
-  let exited!: () => void;
-  const done = new Promise<void>((resolve) => (exited = resolve));
+  const [ready, prompted] = signal();
+  const [done, exited] = signal();
   let last = 0;
   const subscriptions = [
     api.onEvent('terminalData', ({ terminalId: id, data }) => {
@@ -128,8 +131,7 @@ async function transport(file: string, run: number): Promise<BenchResult> {
 /** Ctrl+C after a second of `yes`: milliseconds until xterm shows the prompt again. */
 async function interrupt(run: number): Promise<number> {
   let sent = 0;
-  let answered!: (ms: number) => void;
-  const back = new Promise<number>((resolve) => (answered = resolve));
+  const [back, answered] = signal<number>();
   const { terminal, prompted, exited } = shell(`yes.${run}`, (terminal, at) => {
     const buffer = terminal.term.buffer.active;
     const line = buffer.getLine(buffer.cursorY + buffer.baseY)?.translateToString(true);

@@ -101,14 +101,16 @@ function reply(response: ServerResponse, status: number, text: string): void {
 
 /** The WebSocket adapter: frames in, host requests; host replies and events, frames out. */
 function bindSocket(host: Host, ws: WebSocket, log: (message: string) => void): void {
-  const send = (frame: ServerFrame) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  // ws sends bytes as a binary message and text as a text one.
+  const sendRaw = (data: string | Uint8Array) => {
+    if (ws.readyState === ws.OPEN) ws.send(data);
   };
-  const connection = host.connect((event) => {
-    if (event.name !== 'terminalData') send({ type: 'event', event });
-    else if (ws.readyState === ws.OPEN)
-      ws.send(encodeTerminalData(event.payload.terminalId, event.payload.data), { binary: true });
-  });
+  const send = (frame: ServerFrame) => sendRaw(JSON.stringify(frame));
+  const connection = host.connect((event) =>
+    event.name === 'terminalData'
+      ? sendRaw(encodeTerminalData(event.payload.terminalId, event.payload.data))
+      : send({ type: 'event', event }),
+  );
   ws.on('message', (data, isBinary) => {
     let frame;
     try {
