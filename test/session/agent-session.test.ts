@@ -324,7 +324,7 @@ describe('AgentSession start failures', () => {
     const start = session.start({
       cwd: process.cwd(),
       env: { PATH: '/nonexistent' },
-      locate: { loginShellPath: async () => null, projectDir: '/' },
+      locate: { projectDir: '/' },
     });
     await expect(start).rejects.toThrow(/Claude Code CLI not found.*PATH.*Install Claude Code/);
     expect(states).toEqual(['starting', 'exited']);

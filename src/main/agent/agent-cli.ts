@@ -11,8 +11,8 @@ import { parseArgs } from 'node:util';
 import type { PermissionDecision } from '../../shared/agent-control';
 import { PERMISSION_MODES, type PermissionMode } from '../../shared/agent-control';
 import type { AgentEvent } from '../../shared/agent-event';
-import { AgentSession, defaultTransport } from './agent-session';
-import type { TransportKind } from './transport/transport';
+import { AgentSession } from './agent-session';
+import { chooseTransport, type TransportKind } from './transport/transport';
 
 const USAGE =
   'usage: npm run -s agent -- [--cwd DIR] [--permission allow|deny|ask] [--model M] [--resume ID] [--permission-mode MODE] [--transport pty|pipe] PROMPT... (PROMPT "-" reads stdin)';
@@ -89,9 +89,10 @@ async function main(): Promise<void> {
   const policy = values.permission;
   if (policy !== 'allow' && policy !== 'deny' && policy !== 'ask')
     fail(`--permission must be allow, deny or ask\n${USAGE}`);
-  const transport = (values.transport ?? defaultTransport()) as TransportKind;
-  if (transport !== 'pty' && transport !== 'pipe')
+  const requested = values.transport;
+  if (requested !== undefined && requested !== 'pty' && requested !== 'pipe')
     fail(`--transport must be pty or pipe\n${USAGE}`);
+  const transport = chooseTransport(requested as TransportKind | undefined, process.platform);
   const mode = values['permission-mode'];
   if (mode !== undefined && !PERMISSION_MODES.includes(mode as PermissionMode)) {
     fail(`--permission-mode must be one of ${PERMISSION_MODES.join(', ')}`);

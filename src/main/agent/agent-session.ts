@@ -6,6 +6,7 @@ import type {
   SessionLifecycle,
 } from '../../shared/agent-control';
 import type { AgentEvent } from '../../shared/agent-event';
+import { hostLaunchCommand } from './claude-launch';
 import { locateClaude, type LocateOptions } from './claude-locator';
 import { ClaudeTranslator, HANDLED_FRAME_TYPES } from './claude-translator';
 import { controlRequest, userMessage } from './control-protocol';
@@ -15,7 +16,12 @@ import { isVisibleText, RawRing } from './raw-tap';
 import { spawnPipeTransport } from './transport/pipe-transport';
 import { descendantsOf, signalProcesses } from './transport/process-tree';
 import { spawnPtyTransport } from './transport/pty-transport';
-import type { Transport, TransportExit, TransportKind } from './transport/transport';
+import {
+  chooseTransport,
+  type Transport,
+  type TransportExit,
+  type TransportKind,
+} from './transport/transport';
 
 /** The flags that make `claude` speak stream-json both ways and ask us for permissions. */
 export const HEADLESS_ARGS = [
@@ -86,10 +92,6 @@ export class ControlRequestError extends Error {
   override name = 'ControlRequestError';
 }
 
-export function defaultTransport(): TransportKind {
-  return process.platform === 'win32' ? 'pipe' : 'pty';
-}
-
 /**
  * One long-lived `claude` process serving every turn of an agent block: it writes user messages
  * and control requests to the CLI, turns its output into AgentEvents, and guarantees through the
@@ -153,22 +155,22 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       if (!existsSync(options.cwd)) {
         throw new Error(`the working directory ${options.cwd} does not exist.`);
       }
-      const { path } = await locateClaude({ env: options.env, ...options.locate });
+      const env = options.env ?? process.env;
+      const { path } = await locateClaude({ env, ...options.locate });
       const args = [...HEADLESS_ARGS];
       if (options.model) args.push('--model', options.model);
       if (options.permissionMode) args.push('--permission-mode', options.permissionMode);
       if (options.resume) args.push('--resume', options.resume);
       if (options.extraArgs) args.push(...options.extraArgs);
       const spawn =
-        (options.transport ?? defaultTransport()) === 'pty'
+        chooseTransport(options.transport, process.platform) === 'pty'
           ? spawnPtyTransport
           : spawnPipeTransport;
       transport = await spawn(
         {
-          file: path,
-          args,
+          ...hostLaunchCommand(path, args, env),
           cwd: options.cwd,
-          env: options.env ?? process.env,
+          env,
           ...(options.cols ? { cols: options.cols } : {}),
           ...(options.rows ? { rows: options.rows } : {}),
         },

@@ -19,6 +19,7 @@ export function spawnPipeTransport(
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
       windowsHide: true,
+      windowsVerbatimArguments: spec.windowsVerbatimArguments ?? false,
     });
     let alive = true;
     const splitters = {

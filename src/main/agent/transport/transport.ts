@@ -5,11 +5,25 @@
 
 export type TransportKind = 'pty' | 'pipe';
 
+/**
+ * The pty transport feeds stdin through a FIFO and /bin/sh, which exist only on Unix: Windows
+ * always gets pipes (where ConPTY would re-wrap the JSON lines anyway). Elsewhere the pty is the
+ * default, as the CLI behaves there as in a terminal.
+ */
+export function chooseTransport(
+  requested: TransportKind | undefined,
+  platform: NodeJS.Platform,
+): TransportKind {
+  return platform === 'win32' ? 'pipe' : (requested ?? 'pty');
+}
+
 export interface SpawnSpec {
   file: string;
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Set when `args` are one command line already quoted for cmd.exe (Windows only). */
+  windowsVerbatimArguments?: boolean;
   cols?: number;
   rows?: number;
 }
