@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { screenshot } from './support/app-page';
 import { expect, openApp, test } from './support/browser-mode';
@@ -19,15 +21,20 @@ function upgradeStatus(url: string, origin?: string): Promise<number> {
 }
 
 test.describe('browser mode refuses strangers', () => {
-  test('a page without the token or with a wrong one is refused', async ({ page, browserMode }) => {
-    const missing = await page.goto(browserMode.origin + '/');
-    expect(missing?.status()).toBe(403);
-    await expect(page.getByText('Forbidden: missing or wrong token')).toBeVisible();
+  test('a page without the token says where the address with it is printed', async ({
+    page,
+    browserMode,
+  }) => {
+    await page.goto(browserMode.origin + '/');
+    await expect(page.getByRole('heading', { name: 'Open Tether with its token' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('npm run web');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Terminal' })).toHaveCount(0);
     await screenshot(page, 'browser-mode-no-token');
-    const wrong = await page.goto(`${browserMode.origin}/?token=not-the-token`);
-    expect(wrong?.status()).toBe(403);
-    const asset = await page.goto(`${browserMode.origin}/index.html`);
-    expect(asset?.status()).toBe(403);
+    await page.goto(`${browserMode.origin}/?token=not-the-token`);
+    await expect(
+      page.getByRole('heading', { name: 'This address is from an earlier run of Tether' }),
+    ).toBeVisible();
   });
 
   test('a foreign Origin or Host is refused even with the token', async ({
@@ -57,16 +64,34 @@ test.describe('browser mode refuses strangers', () => {
     expect(await upgradeStatus(`${ws}?token=${token}`, browserMode.origin)).toBe(101);
   });
 
-  test('the served page works once the token is in the URL', async ({ page, browserMode }) => {
+  test('the token stays in its tab: never a cookie, gone from the address, kept on reload', async ({
+    page,
+    browserMode,
+  }) => {
     await page.goto(browserMode.url);
     await expect(page.getByRole('region', { name: 'Terminal' })).toHaveCount(1);
-    // Assets are fetched without the token in their URL: the session cookie carries it.
-    const css = await page.evaluate(() =>
-      fetch(document.querySelector('link[rel=stylesheet]')!.getAttribute('href')!).then(
-        (r) => r.status,
-      ),
-    );
-    expect(css).toBe(200);
+    expect(page.url()).not.toContain(browserMode.token);
+    expect(await page.context().cookies()).toEqual([]);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Terminal' })).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    // Cookies ignore ports: another server on 127.0.0.1 that this browser visits next must not
+    // receive anything of Tether's.
+    const seen: string[] = [];
+    const other = createServer((request, response) => {
+      seen.push(JSON.stringify(request.headers));
+      response.end('another local server');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    other.close();
+    expect(seen.length).toBeGreaterThan(0);
+    for (const headers of seen) {
+      expect(headers).not.toContain(browserMode.token);
+      expect(JSON.parse(headers)).not.toHaveProperty('cookie');
+    }
   });
 });
 

@@ -16,7 +16,9 @@ export interface BenchResult {
 // xterm drops data past 50 MB of pending writes, so the ceiling is fed with this much in flight.
 const MAX_IN_FLIGHT = 4 * 1024 * 1024;
 
-const api = connectHost(() => console.error('bench: lost the host'));
+const connected = connectHost((problem) => console.error(`bench: no host (${problem})`));
+if (!connected) throw new Error('bench: the page was opened without the token');
+const api = connected;
 
 function view(id: string): TerminalView {
   const container = document.getElementById(id)!;

@@ -11,3 +11,14 @@ export function userConfigDir(
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'tether');
   return join(env['XDG_CONFIG_HOME'] || join(homedir(), '.config'), 'tether');
 }
+
+/**
+ * Browser mode's own state folder, beside the desktop app's: the two can run at once, and neither
+ * may restore the other's blocks or append to the other's agent logs.
+ */
+export function browserStateDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  return `${userConfigDir(env, platform)}-browser`;
+}

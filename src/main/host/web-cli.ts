@@ -1,11 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { errorMessage } from '../../shared/error-message';
 import { workspaceStateSchema } from '../../shared/workspace-state';
 import { defaultShell } from '../pty/shell';
-import { userConfigDir } from './config-dir';
+import { browserStateDir } from './config-dir';
 import { Host } from './host';
 import { JsonFile } from './json-file';
+import { keepRunningOnErrors } from './last-resort';
 import { startDirectory } from './start-directory';
 import { startWebServer } from './web-server';
 
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
       },
     }));
   } catch (error) {
-    fail((error as Error).message);
+    fail(errorMessage(error));
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`bad port ${values.port}`);
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
   if (!existsSync(join(rendererDir, 'index.html'))) {
     fail(`no built renderer in ${rendererDir}; run "npm run build" first`);
   }
-  const stateDir = resolve(values['state-dir'] ?? userConfigDir());
+  const stateDir = resolve(values['state-dir'] ?? browserStateDir());
 
   const host = new Host({
     workspaceDir,
@@ -53,8 +55,9 @@ async function main(): Promise<void> {
   try {
     server = await startWebServer({ host, rendererDir, port });
   } catch (error) {
-    fail(`cannot listen on 127.0.0.1:${port} (${(error as Error).message})`);
+    fail(`cannot listen on 127.0.0.1:${port} (${errorMessage(error)})`);
   }
+  keepRunningOnErrors(process, (message) => console.error(message));
   console.log(`Tether browser mode in ${workspaceDir}\n${server.url}`);
 
   const stop = async () => {

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +35,7 @@ afterEach(async () => {
 
 describe('startWebServer', () => {
   it('listens on 127.0.0.1 only and prints a URL with a fresh token', async () => {
+    expect(server.address.address).toBe('127.0.0.1');
     const url = new URL(server.url);
     expect(url.hostname).toBe('127.0.0.1');
     expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -42,17 +44,57 @@ describe('startWebServer', () => {
     await other.close();
   });
 
-  it('serves the renderer with the token, then by cookie, and nothing outside it', async () => {
+  it('serves the page without setting any cookie, and nothing outside the renderer', async () => {
     const page = await fetch(server.url);
     expect(page.status).toBe(200);
-    const cookie = page.headers.get('set-cookie')!.split(';')[0]!;
-    expect(page.headers.get('set-cookie')).toContain('HttpOnly');
-    const again = await fetch(new URL('/index.html', server.url), { headers: { cookie } });
-    expect(again.status).toBe(200);
-    const escape = await fetch(new URL('/..%2Fsecret.txt', server.url), { headers: { cookie } });
-    expect(escape.status).toBe(404);
-    const post = await fetch(server.url, { method: 'POST' });
-    expect(post.status).toBe(405);
+    expect(page.headers.get('set-cookie')).toBeNull();
+    expect(await page.text()).toContain('<title>t</title>');
+    expect((await fetch(new URL('/index.html', server.url))).status).toBe(200);
+    expect((await fetch(new URL('/..%2Fsecret.txt', server.url))).status).toBe(404);
+    expect((await fetch(server.url, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('tells the page whether the token it holds is this run’s', async () => {
+    const check = (token: string) =>
+      fetch(new URL('/token-check', server.url), { headers: { 'x-tether-token': token } });
+    expect((await check(new URL(server.url).searchParams.get('token')!)).status).toBe(200);
+    expect((await check('an-earlier-run')).status).toBe(403);
+    expect((await fetch(new URL('/token-check', server.url))).status).toBe(403);
+  });
+
+  it('answers malformed requests of any shape and keeps serving', async () => {
+    const lines = [
+      'GET //%zz HTTP/1.1',
+      'GET http://127.0.0.1:99999/ HTTP/1.1',
+      'GET http://[::1/ HTTP/1.1',
+      'GET * HTTP/1.1',
+      'OPTIONS * HTTP/1.1',
+      'GET /%zz HTTP/1.1',
+      'GET /ws?token=%zz HTTP/1.1',
+      'GET evil.example:443 HTTP/1.1',
+      'CONNECT evil.example:443 HTTP/1.1',
+      'GET / HTTP/9.9',
+      'GET /\x00 HTTP/1.1',
+      'NOT A REQUEST',
+      '\u0000\u0001\u0002',
+    ];
+    const answers: string[] = [];
+    for (const line of lines) {
+      for (const upgrade of [false, true]) {
+        const headers = upgrade
+          ? 'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n'
+          : 'Connection: close\r\n';
+        answers.push(
+          await rawRequest(
+            server.port,
+            `${line}\r\nHost: 127.0.0.1:${server.port}\r\n${headers}\r\n`,
+          ),
+        );
+      }
+    }
+    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 (400|403|404|405) /);
+    expect(answers.filter((answer) => answer.startsWith('HTTP/1.1 400')).length).toBeGreaterThan(8);
+    expect((await fetch(server.url)).status).toBe(200);
   });
 
   it('carries requests and replies over the WebSocket, and ignores malformed frames', async () => {
@@ -79,3 +121,15 @@ describe('startWebServer', () => {
     socket.close();
   });
 });
+
+/** Sends bytes as they are (no client library would send these) and returns the answer. */
+function rawRequest(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+    socket.setTimeout(5000, () => socket.destroy(new Error(`no answer to ${bytes}`)));
+  });
+}

@@ -3,9 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { errorMessage } from '../../shared/error-message';
 import { clientFrameSchema, type ServerFrame } from '../../shared/host-contract';
 import { encodeTerminalData } from '../../shared/terminal-data-frame';
 import type { Host } from './host';
+import { requestTarget } from './request-target';
 import { readStaticFile } from './static-files';
 import { WebAccess } from './web-access';
 
@@ -21,6 +23,8 @@ export interface WebServerOptions {
 export interface WebServer {
   /** The address to open, token included. */
   url: string;
+  /** The address the socket is bound to, as the OS reports it. */
+  address: AddressInfo;
   port: number;
   close(): Promise<void>;
 }
@@ -44,25 +48,51 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
-  const port = (server.address() as AddressInfo).port;
+  const address = server.address() as AddressInfo;
+  const port = address.port;
   const access = new WebAccess(token, port);
 
+  // Any page the user visits can send this server requests of any shape: none may end the
+  // process (and with it every shell), whatever throws while answering it.
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    void serveFile(options.rendererDir, access, request, response);
+    serveRequest(options.rendererDir, access, request, response).catch((error: unknown) => {
+      log(`tether web: failed to answer ${describeRequest(request)} (${errorMessage(error)})`);
+      if (!response.headersSent) reply(response, 500, 'Internal error\n');
+      else response.destroy();
+    });
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const decision = url.pathname === '/ws' ? access.check(url, request.headers) : undefined;
-    if (!decision?.ok) {
-      log(`tether web: refused a WebSocket (${decision ? decision.reason : 'wrong path'})`);
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      return;
+    try {
+      const url = requestTarget(request.url);
+      const decision =
+        url?.pathname === '/ws'
+          ? access.checkToken(url.searchParams.get('token'), request.headers)
+          : undefined;
+      if (!decision?.ok) {
+        log(`tether web: refused a WebSocket (${decision ? decision.reason : 'wrong path'})`);
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      sockets.handleUpgrade(request, socket, head, (ws) => bindSocket(options.host, ws, log));
+    } catch (error) {
+      log(`tether web: dropped a WebSocket upgrade (${errorMessage(error)})`);
+      socket.destroy();
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => bindSocket(options.host, ws, log));
+  });
+  // Not a proxy: without this listener Node would drop CONNECT requests without an answer.
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\n\r\n');
+  });
+  // Requests Node cannot even parse: answer 400 ourselves, quietly (Node's default does the same
+  // but a listener keeps it from ever being an unhandled error).
+  server.on('clientError', (_error: Error, socket: Duplex) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
 
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
+    address,
     port,
     close: async () => {
       for (const client of sockets.clients) client.terminate();
@@ -72,26 +102,36 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   };
 }
 
-async function serveFile(
+/** Where the page checks, without opening a socket, that the token it holds is this run's. */
+const tokenCheckPath = '/token-check';
+
+async function serveRequest(
   root: string,
   access: WebAccess,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
-  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  const decision = access.check(url, request.headers);
+  const url = requestTarget(request.url);
+  if (!url) return void reply(response, 400, 'Bad request\n');
+  if (url.pathname === tokenCheckPath) {
+    const token = request.headers['x-tether-token'];
+    const decision = access.checkToken(typeof token === 'string' ? token : null, request.headers);
+    return void reply(response, decision.ok ? 200 : 403, decision.ok ? 'ok\n' : 'Forbidden\n');
+  }
+  // The page and its assets hold no secret; what they talk to, the WebSocket, needs the token.
+  const decision = access.checkOrigin(request.headers);
   if (!decision.ok) return void reply(response, 403, `Forbidden: ${decision.reason}\n`);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return void reply(response, 405, 'Method not allowed\n');
   }
   const file = await readStaticFile(root, url.pathname);
   if (!file) return void reply(response, 404, 'Not found\n');
-  response.writeHead(200, {
-    ...securityHeaders,
-    'Content-Type': file.contentType,
-    ...(decision.viaQuery ? { 'Set-Cookie': access.sessionCookie() } : {}),
-  });
+  response.writeHead(200, { ...securityHeaders, 'Content-Type': file.contentType });
   response.end(request.method === 'HEAD' ? undefined : file.body);
+}
+
+function describeRequest(request: IncomingMessage): string {
+  return `${request.method ?? '?'} ${(request.url ?? '').slice(0, 200)}`;
 }
 
 function reply(response: ServerResponse, status: number, text: string): void {

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { HostApi } from '../../shared/host-api';
 import type { WorkspaceState } from '../../shared/workspace-state';
+import { AccessHelp } from './host/AccessHelp';
+import type { ConnectionProblem } from './host/connect-host';
 import { initialWorkspace } from './workspace/initial-state';
 import { isMacPlatform } from './workspace/shortcuts';
 import { Workspace } from './workspace/Workspace';
@@ -11,11 +13,18 @@ interface Started {
   workspace: WorkspaceState;
 }
 
-export function App({ api, disconnected }: { api: HostApi; disconnected: boolean }) {
+interface AppProps {
+  /** Null when browser mode has no token to connect with. */
+  api: HostApi | null;
+  problem: ConnectionProblem | null;
+}
+
+export function App({ api, problem }: AppProps) {
   const [started, setStarted] = useState<Started | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    if (!api) return;
     Promise.all([api.getAppInfo({}), api.loadWorkspace({})]).then(
       ([info, saved]) =>
         setStarted({
@@ -27,9 +36,12 @@ export function App({ api, disconnected }: { api: HostApi; disconnected: boolean
     );
   }, [api]);
 
+  if (problem === 'no-token' || problem === 'wrong-token') {
+    return <AccessHelp wrongToken={problem === 'wrong-token'} />;
+  }
   return (
     <>
-      {disconnected && (
+      {problem === 'lost' && (
         <div className="banner" role="alert">
           The connection to Tether was lost. Restart it and reload this page.
         </div>
@@ -39,7 +51,7 @@ export function App({ api, disconnected }: { api: HostApi; disconnected: boolean
           Tether could not start: {error}
         </div>
       )}
-      {started && (
+      {api && started && (
         <Workspace
           api={api}
           workspaceDir={started.workspaceDir}

@@ -3,12 +3,12 @@ import './styles.css';
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { connectHost } from './host/connect-host';
+import { connectHost, type ConnectionProblem } from './host/connect-host';
 
-let lost = false;
+let problem: ConnectionProblem | null = null;
 const watchers = new Set<() => void>();
-const api = connectHost(() => {
-  lost = true;
+const api = connectHost((found) => {
+  problem = found;
   for (const notify of watchers) notify();
 });
 const watch = (notify: () => void) => {
@@ -17,8 +17,7 @@ const watch = (notify: () => void) => {
 };
 
 function Root() {
-  const disconnected = useSyncExternalStore(watch, () => lost);
-  return <App api={api} disconnected={disconnected} />;
+  return <App api={api} problem={useSyncExternalStore(watch, () => problem)} />;
 }
 
 const root = document.getElementById('root');

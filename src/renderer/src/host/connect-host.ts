@@ -1,4 +1,5 @@
 import { createHostApi, type HostApi } from '../../../shared/host-api';
+import { takeTabToken } from './tab-token';
 import { WebSocketTransport } from './websocket-transport';
 
 declare global {
@@ -8,10 +9,33 @@ declare global {
   }
 }
 
-/** The host behind this page: the preload's api in Electron, else browser mode's WebSocket. */
-export function connectHost(onDisconnect: () => void): HostApi {
+/** Why this page cannot talk to Tether: it went away, or the page never had the right token. */
+export type ConnectionProblem = 'lost' | 'no-token' | 'wrong-token';
+
+/**
+ * The host behind this page: the preload's api in Electron, else browser mode's WebSocket, or
+ * null when the tab has no token to open it with.
+ */
+export function connectHost(onProblem: (problem: ConnectionProblem) => void): HostApi | null {
   if (window.tether) return window.tether;
-  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  const token = takeTabToken(window);
+  if (token === null) {
+    onProblem('no-token');
+    return null;
+  }
   const url = `ws://${window.location.host}/ws?token=${encodeURIComponent(token)}`;
-  return createHostApi(new WebSocketTransport(url, onDisconnect));
+  const transport = new WebSocketTransport(url, ({ opened }) => {
+    // A refused upgrade and a server that is gone look the same to a WebSocket: ask which.
+    if (opened) onProblem('lost');
+    else void isRefused(token).then((refused) => onProblem(refused ? 'wrong-token' : 'lost'));
+  });
+  return createHostApi(transport);
+}
+
+async function isRefused(token: string): Promise<boolean> {
+  try {
+    return (await fetch('/token-check', { headers: { 'x-tether-token': token } })).status === 403;
+  } catch {
+    return false;
+  }
 }

@@ -19,13 +19,18 @@ export class WebSocketTransport implements HostTransport {
   private readonly pending = new Map<number, (response: HostResponse) => void>();
   private readonly listeners = new Set<(name: unknown, payload: unknown) => void>();
   private nextId = 1;
+  private opened = false;
   private closed = false;
 
-  constructor(url: string, onClose: () => void) {
+  /** `onClose` learns whether the socket had ever opened: if not, the server refused it or is gone. */
+  constructor(url: string, onClose: (how: { opened: boolean }) => void) {
     this.socket = new WebSocket(url);
     this.socket.binaryType = 'arraybuffer';
     this.settled = new Promise((resolve) => {
-      this.socket.addEventListener('open', () => resolve());
+      this.socket.addEventListener('open', () => {
+        this.opened = true;
+        resolve();
+      });
       this.socket.addEventListener('close', () => resolve());
     });
     this.socket.addEventListener('message', ({ data }) => {
@@ -38,7 +43,7 @@ export class WebSocketTransport implements HostTransport {
       this.closed = true;
       for (const resolve of this.pending.values()) resolve(disconnected);
       this.pending.clear();
-      onClose();
+      onClose({ opened: this.opened });
     });
   }
 
