@@ -1,5 +1,6 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { app, BrowserWindow, shell } from 'electron';
+import type { CommandId } from '../shared/commands';
 import { workspaceStateSchema } from '../shared/workspace-state';
 import { Host } from './host/host';
 import { JsonFile } from './host/json-file';
@@ -8,38 +9,72 @@ import { defaultShell } from './pty/shell';
 import { installAppMenu } from './electron/app-menu';
 import { hardenWebContents } from './electron/hardening';
 import { IpcAdapter } from './electron/ipc-adapter';
-import { createMainWindow, isRendererUrl } from './electron/main-window';
+import {
+  requestedDirectory,
+  secondLaunchDirectory,
+  type LaunchData,
+} from './electron/launch-directory';
+import { killLeftovers } from './electron/leftover-processes';
+import { startMainLog } from './electron/main-log';
+import { createMainWindow } from './electron/main-window';
+import { holdQuitForTeardown } from './electron/quit-sequence';
+import { isRendererUrl, rendererSource } from './electron/renderer-url';
 import { WindowStateStore } from './electron/window-state';
 
-/** `--cwd DIR`, else where Tether was started. */
-function workspaceDirectory(argv: string[]): string {
-  const index = argv.indexOf('--cwd');
-  const given = index >= 0 ? argv[index + 1] : undefined;
-  return given ? resolve(given) : startDirectory();
-}
+// The app id the installer registers (electron-builder's appId): Windows shows notifications only
+// for an app whose id matches its Start menu entry.
+const APP_ID = 'dev.tether.app';
+// How long a quit waits for shells and agents to end before killing what is left.
+const QUIT_DEADLINE_MS = 4_000;
 
 function start(): void {
+  const { log, file: logFile } = startMainLog();
   const userData = app.getPath('userData');
   const host = new Host({
-    workspaceDir: workspaceDirectory(process.argv),
+    workspaceDir: requestedDirectory(process.argv, process.cwd()) ?? startDirectory(),
     shell: defaultShell(),
-    workspace: new JsonFile(join(userData, 'workspace.json'), workspaceStateSchema),
+    workspace: new JsonFile(join(userData, 'workspace.json'), workspaceStateSchema, log),
     agentLogDir: join(userData, 'agents'),
     openExternal: (url) => shell.openExternal(url),
+    log,
   });
-  const windowState = new WindowStateStore(join(userData, 'window-state.json'));
-  const ipc = new IpcAdapter(host, isRendererUrl);
-  hardenWebContents();
-  installAppMenu((command) => ipc.broadcast({ name: 'runCommand', payload: { command } }));
+  const windowState = new WindowStateStore(join(userData, 'window-state.json'), log);
+  const source = rendererSource({
+    isPackaged: app.isPackaged,
+    devServerUrl: process.env['ELECTRON_RENDERER_URL'],
+    rendererFile: join(__dirname, '../renderer/index.html'),
+  });
+  const ipc = new IpcAdapter(host, (url) => isRendererUrl(url, source, process.platform), log);
+  hardenWebContents(log);
 
-  const openWindow = () => void createMainWindow(windowState);
-  openWindow();
-
-  app.on('second-instance', () => {
+  const openWindow = () =>
+    void createMainWindow({
+      source,
+      preload: join(__dirname, '../preload/index.js'),
+      windowState,
+      log,
+      logFile,
+    }).catch((error: Error) => log(`tether: could not open the window: ${error.message}`));
+  // With no window (macOS keeps running without one) a command opens one; the adapter holds the
+  // command until the new page connects.
+  const showWindow = () => {
     const [window] = BrowserWindow.getAllWindows();
     if (!window) return openWindow();
     if (window.isMinimized()) window.restore();
     window.focus();
+  };
+  const run = (command: CommandId) => {
+    showWindow();
+    ipc.broadcast({ name: 'runCommand', payload: { command } });
+  };
+  installAppMenu({ platform: process.platform, devTools: !app.isPackaged, run });
+  openWindow();
+
+  // `code DIR` for Tether: a second launch with --cwd opens a terminal there in this window.
+  app.on('second-instance', (_event, argv, workingDirectory, additionalData) => {
+    showWindow();
+    const cwd = secondLaunchDirectory(argv, workingDirectory, additionalData);
+    if (cwd) ipc.broadcast({ name: 'openTerminalIn', payload: { cwd } });
   });
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();
@@ -48,20 +83,17 @@ function start(): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-
-  // Quit only once every shell and its children have ended.
-  let ended = false;
-  app.on('before-quit', (event) => {
-    if (ended) return;
-    event.preventDefault();
-    void host.dispose().finally(() => {
-      ended = true;
-      app.quit();
-    });
+  holdQuitForTeardown({
+    dispose: () => host.dispose(),
+    killLeftovers: () => killLeftovers(app.getAppMetrics().map(({ pid }) => pid)),
+    deadlineMs: QUIT_DEADLINE_MS,
+    log,
   });
 }
 
-if (app.requestSingleInstanceLock()) {
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+const launch: LaunchData = { cwd: requestedDirectory(process.argv, process.cwd()) };
+if (app.requestSingleInstanceLock(launch)) {
   void app.whenReady().then(start);
 } else {
   app.quit();

@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { createHostApi } from '../shared/host-api';
 import { ipcChannels } from '../shared/host-contract';
 
@@ -13,4 +13,8 @@ const api = createHostApi({
   },
 });
 
-contextBridge.exposeInMainWorld('tether', api);
+contextBridge.exposeInMainWorld('tether', {
+  ...api,
+  /** The path of a file dropped onto the page ('' when it is not on disk). */
+  pathForFile: (file: File) => webUtils.getPathForFile(file),
+});

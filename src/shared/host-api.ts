@@ -32,12 +32,17 @@ export class HostRequestError extends Error {
 
 type Log = (message: string) => void;
 
+// Requests from outside the page (the menu, a second launch) can reach a page that has just
+// opened for them, before its workspace listens: they wait for their first listener.
+const heldUntilHeard: ReadonlySet<EventName> = new Set(['runCommand', 'openTerminalIn']);
+
 /**
  * Builds the typed api from a transport. Results and events are checked against the contract
  * here, so a renderer never acts on a message the contract does not describe.
  */
 export function createHostApi(transport: HostTransport, log: Log = console.warn): HostApi {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
+  let held: { name: EventName; payload: unknown }[] = [];
 
   transport.subscribe((name, payload) => {
     if (!isEventName(name)) {
@@ -49,7 +54,9 @@ export function createHostApi(transport: HostTransport, log: Log = console.warn)
       log(`tether: ignored an invalid ${name} event (${describeIssues(parsed.error)})`);
       return;
     }
-    for (const listener of listeners.get(name) ?? []) listener(parsed.data as never);
+    const heard = listeners.get(name);
+    if (heard?.size) for (const listener of heard) listener(parsed.data as never);
+    else if (heldUntilHeard.has(name)) held.push({ name, payload: parsed.data });
   });
 
   const api: Record<string, unknown> = {
@@ -57,6 +64,9 @@ export function createHostApi(transport: HostTransport, log: Log = console.warn)
       let set = listeners.get(name);
       if (!set) listeners.set(name, (set = new Set()));
       set.add(listener);
+      const waiting = held.filter((event) => event.name === name);
+      held = held.filter((event) => event.name !== name);
+      for (const event of waiting) listener(event.payload as never);
       return () => set.delete(listener);
     },
   };

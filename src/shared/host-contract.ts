@@ -62,6 +62,8 @@ export const hostEvents = {
   terminalDirectory: z.object({ terminalId, cwd: z.string().min(1).max(4096) }),
   // A command chosen outside the page (the application menu), run by the workspace.
   runCommand: z.object({ command: z.string().min(1).max(128) }),
+  // A terminal asked for from outside the page (a second launch with --cwd DIR).
+  openTerminalIn: z.object({ cwd: z.string().min(1).max(4096) }),
   ...agentHostEvents,
 } as const satisfies Record<string, z.ZodType>;
 

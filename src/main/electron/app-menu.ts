@@ -1,6 +1,14 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import { findCommand, type CommandId } from '../../shared/commands';
 
+export interface AppMenuOptions {
+  platform: NodeJS.Platform;
+  /** Development runs only: the page is Tether's own and nothing in it needs inspecting. */
+  devTools: boolean;
+  /** Runs a Tether command in the window (opening one first where none is). */
+  run(command: CommandId): void;
+}
+
 const keyNames: Record<string, string> = { Mod: 'CmdOrCtrl' };
 
 /** "Mod+Shift+Enter" as an Electron accelerator. */
@@ -11,38 +19,46 @@ function accelerator(keys: string): string {
     .join('+');
 }
 
-// Off macOS a menu accelerator takes its keys from the page, and the standard Edit and Window
-// roles claim Ctrl+C, Ctrl+V, Ctrl+A, Ctrl+Z, Ctrl+W and Ctrl+M, which a shell needs. There the
-// clipboard items use the terminal's Ctrl+Shift keys (handled by the renderer, like every Tether
-// command), quitting is Ctrl+Shift+Q, and the window manager minimizes and closes windows.
-const editMenu = (isMac: boolean): MenuItemConstructorOptions =>
-  isMac
-    ? { role: 'editMenu' }
-    : {
-        label: 'Edit',
-        submenu: [
-          { role: 'copy', accelerator: 'Ctrl+Shift+C', registerAccelerator: false },
-          { role: 'paste', accelerator: 'Ctrl+Shift+V', registerAccelerator: false },
-        ],
-      };
-
 /**
- * The application menu: the platform's standard roles (app menu on macOS, Edit, View, Window)
- * plus Tether's own commands, which the renderer runs. Their shortcuts are shown but left to the
- * renderer, which handles them the same way in browser mode.
+ * The application menu: the platform's standard roles plus Tether's own commands, which the
+ * renderer runs. Their shortcuts are shown but left to the renderer, which handles them the same
+ * way in browser mode.
+ *
+ * Off macOS a registered accelerator takes its keys from the page, and the standard roles claim
+ * Ctrl+C, Ctrl+V, Ctrl+A, Ctrl+Z, Ctrl+W, Ctrl+M, Ctrl+Q, Ctrl+R and Ctrl+-, which a shell needs.
+ * There every registered key has Shift (zoom, quit) or is F11, the clipboard items show the
+ * terminal's Ctrl+Shift keys, and the window manager minimizes and closes windows.
+ *
+ * On macOS the page sees a key before the menu does, and the menu acts only on keys the page left
+ * alone: Cmd+A in a terminal is the renderer's "select all", and Cmd+W, which would close the
+ * window with every block in it, closes the focused block.
  */
-export function installAppMenu(run: (command: CommandId) => void): void {
-  const item = (id: CommandId): MenuItemConstructorOptions => {
+export function appMenuTemplate({
+  platform,
+  devTools,
+  run,
+}: AppMenuOptions): MenuItemConstructorOptions[] {
+  const isMac = platform === 'darwin';
+  const item = (id: CommandId, keys?: string): MenuItemConstructorOptions => {
     const command = findCommand(id);
     return {
       label: command.title,
-      accelerator: accelerator(command.keys),
-      registerAccelerator: false,
+      accelerator: keys ?? accelerator(command.keys),
+      registerAccelerator: keys !== undefined,
       click: () => run(id),
     };
   };
-  const isMac = process.platform === 'darwin';
-  const template: MenuItemConstructorOptions[] = [
+  const zoom: MenuItemConstructorOptions[] = isMac
+    ? [{ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }]
+    : [
+        { role: 'resetZoom', accelerator: 'Ctrl+Shift+0' },
+        { role: 'zoomIn', accelerator: 'Ctrl+Shift+=' },
+        { role: 'zoomOut', accelerator: 'Ctrl+Shift+-' },
+      ];
+  const developer: MenuItemConstructorOptions[] = devTools
+    ? [{ type: 'separator' }, { role: 'toggleDevTools' }]
+    : [];
+  return [
     ...(isMac ? [{ role: 'appMenu' } as const] : []),
     {
       label: 'File',
@@ -51,28 +67,41 @@ export function installAppMenu(run: (command: CommandId) => void): void {
         item('terminal.newBelow'),
         item('agent.new'),
         { type: 'separator' },
-        item('block.close'),
+        isMac ? item('block.close', 'Cmd+W') : item('block.close'),
         { type: 'separator' },
-        isMac ? { role: 'close' } : { role: 'quit', accelerator: 'Ctrl+Shift+Q' },
+        isMac
+          ? { role: 'close', accelerator: 'Cmd+Shift+W' }
+          : { role: 'quit', accelerator: 'Ctrl+Shift+Q' },
       ],
     },
-    editMenu(isMac),
+    isMac
+      ? { role: 'editMenu' }
+      : {
+          label: 'Edit',
+          submenu: [
+            { role: 'copy', accelerator: 'Ctrl+Shift+C', registerAccelerator: false },
+            { role: 'paste', accelerator: 'Ctrl+Shift+V', registerAccelerator: false },
+          ],
+        },
     {
       label: 'View',
       submenu: [
         item('palette.open'),
         item('focus.next'),
         item('focus.previous'),
+        item('block.grow'),
+        item('block.shrink'),
         { type: 'separator' },
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
+        ...zoom,
         { type: 'separator' },
         { role: 'togglefullscreen' },
-        { role: 'toggleDevTools' },
+        ...developer,
       ],
     },
     ...(isMac ? [{ role: 'windowMenu' } as const] : []),
   ];
-  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+export function installAppMenu(options: AppMenuOptions): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(options)));
 }

@@ -5,11 +5,11 @@ import { safeExternalUrl } from '../../shared/external-url';
 const allowedPermissions = new Set(['clipboard-read', 'clipboard-sanitized-write']);
 
 /**
- * The parts of the Electron security checklist (DESIGN §6) that apply to every web contents:
- * no navigation, no new windows (http(s) links go to the system browser), no webview, and only
- * the permissions above.
+ * The parts of the Electron security checklist that apply to every web contents: no navigation
+ * (a file dropped where the page does not take it would otherwise replace the page), no new
+ * windows (http(s) links go to the system browser), no webview, and only the permissions above.
  */
-export function hardenWebContents(): void {
+export function hardenWebContents(log: (message: string) => void): void {
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
     callback(allowedPermissions.has(permission)),
   );
@@ -18,7 +18,10 @@ export function hardenWebContents(): void {
   );
 
   app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-navigate', (event) => event.preventDefault());
+    contents.on('will-navigate', (event) => {
+      event.preventDefault();
+      log(`tether: blocked a navigation to ${event.url}`);
+    });
     contents.on('will-redirect', (event) => event.preventDefault());
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {

@@ -8,18 +8,22 @@ import type { Host, HostConnection } from '../host/host';
  */
 export class IpcAdapter {
   private readonly connections = new Map<number, HostConnection>();
+  /** Events meant for a page that has not connected yet (a window just opened for them). */
+  private pending: EventMessage[] = [];
 
   constructor(
     private readonly host: Host,
     private readonly isTrustedUrl: (url: string) => boolean,
+    private readonly log: (message: string) => void,
   ) {
     ipcMain.handle(ipcChannels.request, (event, name: unknown, params: unknown) =>
       this.request(event, name, params),
     );
   }
 
-  /** Sends an event to every window's page. */
+  /** Sends an event to every connected page, or to the next page to connect if none is. */
   broadcast(event: EventMessage): void {
+    if (this.connections.size === 0) this.pending.push(event);
     for (const id of this.connections.keys()) this.sendTo(id, event);
   }
 
@@ -27,7 +31,7 @@ export class IpcAdapter {
     // Only the top frame of a window showing our own renderer may use the host.
     const frame = event.senderFrame;
     if (!frame || frame.parent !== null || !this.isTrustedUrl(frame.url)) {
-      console.warn(`tether ipc: refused a request from ${frame?.url || 'an unknown frame'}`);
+      this.log(`tether ipc: refused a request from ${frame?.url || 'an unknown frame'}`);
       return { ok: false, error: 'refused: untrusted sender' };
     }
     return this.connectionFor(event.sender).request(name, params);
@@ -39,18 +43,25 @@ export class IpcAdapter {
     const id = contents.id;
     const connection = this.host.connect((event) => this.sendTo(id, event));
     this.connections.set(id, connection);
+    // The page goes away when another document commits in the main frame (a reload), when its
+    // renderer dies, or with its window. Electron fires `did-start-navigation` before
+    // `will-navigate`, where a navigation (a file dropped onto the window) is still cancelled:
+    // only `did-navigate` says a new document replaced this one.
     const end = () => {
       if (this.connections.get(id) !== connection) return;
       this.connections.delete(id);
-      if (!contents.isDestroyed()) contents.off('did-start-navigation', onNavigation);
+      if (!contents.isDestroyed()) {
+        contents.off('did-navigate', end);
+        contents.off('render-process-gone', end);
+      }
       void connection.close();
     };
-    const onNavigation = (details: { isMainFrame: boolean; isSameDocument: boolean }) => {
-      if (details.isMainFrame && !details.isSameDocument) end();
-    };
-    contents.on('did-start-navigation', onNavigation);
+    contents.on('did-navigate', end);
+    contents.on('render-process-gone', end);
     contents.once('destroyed', end);
-    contents.once('render-process-gone', end);
+    const held = this.pending;
+    this.pending = [];
+    for (const event of held) this.sendTo(id, event);
     return connection;
   }
 

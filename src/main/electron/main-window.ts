@@ -1,19 +1,24 @@
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, dialog } from 'electron';
+import type { RendererSource } from './renderer-url';
 import type { WindowStateStore } from './window-state';
 
-const rendererFile = join(__dirname, '../renderer/index.html');
-const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-
-/** Whether a frame shows Tether's own renderer (and may therefore talk to the host). */
-export function isRendererUrl(url: string): boolean {
-  if (devServerUrl) return url.startsWith(devServerUrl);
-  return url.split(/[?#]/)[0] === pathToFileURL(rendererFile).href;
+export interface MainWindowOptions {
+  source: RendererSource;
+  /** The built preload script. */
+  preload: string;
+  windowState: WindowStateStore;
+  log: (message: string) => void;
+  /** Where the log is written, named in the message a failed load shows. */
+  logFile: string;
 }
 
-export async function createMainWindow(windowState: WindowStateStore): Promise<BrowserWindow> {
-  const saved = await windowState.restore();
+// Chromium's "aborted": a navigation that was cancelled or replaced, not a failure to show.
+const ERR_ABORTED = -3;
+// A renderer that dies again this soon after being reloaded is reloaded no more.
+const CRASH_LOOP_MS = 10_000;
+
+export async function createMainWindow(options: MainWindowOptions): Promise<BrowserWindow> {
+  const saved = await options.windowState.restore();
   const window = new BrowserWindow({
     width: saved?.width ?? 1200,
     height: saved?.height ?? 800,
@@ -24,7 +29,7 @@ export async function createMainWindow(windowState: WindowStateStore): Promise<B
     backgroundColor: '#0f1115',
     show: false,
     webPreferences: {
-      preload: join(__dirname, '../preload/index.js'),
+      preload: options.preload,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -33,9 +38,53 @@ export async function createMainWindow(windowState: WindowStateStore): Promise<B
     },
   });
   if (saved?.maximized) window.maximize();
-  windowState.track(window);
+  options.windowState.track(window);
   window.once('ready-to-show', () => window.show());
-  if (devServerUrl) await window.loadURL(devServerUrl);
-  else await window.loadFile(rendererFile);
+  const failed = reportLoadFailure(options);
+  watchPage(window, options.log, failed);
+  const { source } = options;
+  const loading = source.kind === 'url' ? window.loadURL(source.url) : window.loadFile(source.path);
+  await loading.catch((error: Error) => failed(error.message));
   return window;
+}
+
+/** One message a window: `did-fail-load` and the rejected load report the same failure. */
+function reportLoadFailure({ log, logFile }: MainWindowOptions): (reason: string) => void {
+  let shown = false;
+  return (reason) => {
+    log(`tether: the window could not load its page: ${reason}`);
+    if (shown) return;
+    shown = true;
+    dialog.showErrorBox(
+      'Tether could not load its window',
+      `${reason}\n\nThe details are in the log: ${logFile}`,
+    );
+  };
+}
+
+/**
+ * A dead renderer is reloaded, which brings the workspace back from its saved state (the host
+ * ends the shells of the page that died); one that keeps dying is left with a message.
+ */
+function watchPage(
+  window: BrowserWindow,
+  log: (message: string) => void,
+  failed: (reason: string) => void,
+): void {
+  const contents = window.webContents;
+  let lastReload = -Infinity;
+  contents.on('render-process-gone', (_event, { reason, exitCode }) => {
+    log(`tether: the window's renderer is gone (${reason}, exit code ${exitCode})`);
+    if (reason === 'clean-exit' || window.isDestroyed()) return;
+    if (Date.now() - lastReload < CRASH_LOOP_MS) {
+      failed(`its renderer stopped again right after a restart (${reason})`);
+      return;
+    }
+    lastReload = Date.now();
+    contents.reload();
+  });
+  contents.on('did-fail-load', (_event, errorCode, errorDescription, url, isMainFrame) => {
+    if (!isMainFrame || errorCode === ERR_ABORTED) return;
+    failed(`${errorDescription} (${errorCode}) loading ${url}`);
+  });
 }

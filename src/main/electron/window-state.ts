@@ -8,8 +8,8 @@ const SAVE_DELAY_MS = 500;
 export class WindowStateStore {
   private readonly file: JsonFile<WindowState>;
 
-  constructor(path: string) {
-    this.file = new JsonFile(path, windowStateSchema);
+  constructor(path: string, log: (message: string) => void) {
+    this.file = new JsonFile(path, windowStateSchema, log);
   }
 
   /** Saved bounds, unless they no longer show on any display (a monitor was unplugged). */

@@ -61,13 +61,17 @@ export class Host {
       send,
     );
     const handlers = this.handlers(terminals, agents);
+    // A connection stays listed until everything it started has ended, so that `dispose` (the
+    // app quitting) also waits for a close already under way (the last window closing).
+    let closing: Promise<void> | undefined;
     const connection: HostConnection = {
       request: (name, params) => this.dispatch(handlers, name, params),
-      close: async () => {
-        open = false;
-        this.connections.delete(connection);
-        await Promise.all([terminals.closeAll(), agents.closeAll()]);
-      },
+      close: () =>
+        (closing ??= (async () => {
+          open = false;
+          await Promise.all([terminals.closeAll(), agents.closeAll()]);
+          this.connections.delete(connection);
+        })()),
     };
     this.connections.add(connection);
     return connection;
