@@ -185,6 +185,29 @@ describe('Host: workspace and links', () => {
     expect(await connection.request('loadWorkspace', {})).toEqual({ ok: true, result: state });
   });
 
+  it('refuses a layout nested hundreds of levels deep with an error, and keeps serving', async () => {
+    makeHost();
+    const { connection } = connect();
+    let layout: unknown = { type: 'block', blockId: 'b1' };
+    for (let level = 0; level < 550; level++) {
+      layout = {
+        type: 'split',
+        id: `s${level}`,
+        orientation: 'horizontal',
+        children: [layout, { type: 'block', blockId: 'b1' }],
+        sizes: [50, 50],
+      };
+    }
+    const refused = await connection.request('saveWorkspace', {
+      workspace: { ...state, layout },
+    });
+    expect(refused).toMatchObject({ ok: false, error: expect.stringMatching(/^saveWorkspace: /) });
+    expect(await connection.request('saveWorkspace', { workspace: state })).toEqual({
+      ok: true,
+      result: null,
+    });
+  });
+
   it('keeps an unreadable workspace file aside instead of overwriting it', async () => {
     makeHost();
     await writeFile(join(dir, 'workspace.json'), '{"version": 99}');

@@ -10,6 +10,7 @@ import {
   type RequestParams,
   type RequestResult,
 } from '../../shared/host-contract';
+import { errorMessage } from '../../shared/error-message';
 import { safeExternalUrl } from '../../shared/external-url';
 import type { WorkspaceState } from '../../shared/workspace-state';
 import { AgentRegistry, type AgentDefaults } from './agent-registry';
@@ -87,13 +88,15 @@ export class Host {
     params: unknown,
   ): Promise<HostResponse> {
     if (!isRequestName(name)) return this.reject(`unknown request ${JSON.stringify(name)}`);
-    const parsed = hostRequests[name].params.safeParse(params);
-    if (!parsed.success) return this.reject(`${name}: ${describeIssues(parsed.error)}`);
     try {
+      // Inside the try: a hostile payload can overflow the validator's stack (a layout nested
+      // hundreds of levels deep), which must refuse that request, not end the host.
+      const parsed = hostRequests[name].params.safeParse(params);
+      if (!parsed.success) return this.reject(`${name}: ${describeIssues(parsed.error)}`);
       const handler = handlers[name] as (params: unknown) => unknown;
       return { ok: true, result: await handler(parsed.data) };
     } catch (error) {
-      return this.reject(`${name}: ${(error as Error).message}`);
+      return this.reject(`${name}: ${errorMessage(error)}`);
     }
   }
 

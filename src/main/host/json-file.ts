@@ -1,15 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
+import { errorMessage } from '../../shared/error-message';
 import { describeIssues } from '../../shared/host-contract';
 
 /**
  * A JSON document on disk checked against a schema. A file that fails to parse is moved aside
- * (never overwritten), so a bad edit or a newer format loses nothing; writes replace the file
- * atomically so a crash mid-write cannot leave half a document.
+ * (never overwritten), so a bad edit or a newer format loses nothing. Writes never tear the file:
+ * each goes to a temp file of its own, reaches the disk, and replaces the document by rename; writes
+ * to one file run one at a time, in order, so the last one asked for is the one that stays; a
+ * write that fails leaves the previous document in place.
  */
 export class JsonFile<T> {
+  private queue: Promise<unknown> = Promise.resolve();
+
   constructor(
     readonly path: string,
     private readonly schema: z.ZodType<T>,
@@ -24,7 +30,7 @@ export class JsonFile<T> {
       if (parsed.success) return parsed.data;
       problem = describeIssues(parsed.error);
     } catch (error) {
-      problem = (error as Error).message;
+      problem = errorMessage(error);
     }
     const aside = `${this.path}.unreadable-${Date.now()}`;
     await rename(this.path, aside).catch(() => undefined);
@@ -33,9 +39,28 @@ export class JsonFile<T> {
   }
 
   async write(value: T): Promise<void> {
+    // Serialized before queueing, so a value that cannot be written fails its own caller now.
+    const text = `${JSON.stringify(value, null, 2)}\n`;
+    const written = this.queue.then(() => this.replace(text));
+    this.queue = written.catch(() => undefined);
+    return written;
+  }
+
+  private async replace(text: string): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-    await rename(temporary, this.path);
+    const temporary = `${this.path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      const file = await open(temporary, 'w', 0o600);
+      try {
+        await file.writeFile(text);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(temporary, this.path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
   }
 }
