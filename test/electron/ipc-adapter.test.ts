@@ -1,0 +1,162 @@
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BrowserWindow, WebFrameMain, standIn } from './stand-in/electron';
+import { hardenWebContents } from '../../src/main/electron/hardening';
+import { IpcAdapter } from '../../src/main/electron/ipc-adapter';
+import { isRendererUrl } from '../../src/main/electron/renderer-url';
+import type { Host } from '../../src/main/host/host';
+import { eventsOf, isAlive, makeHost, outputOf, request, tempDir, until } from './support';
+
+vi.mock('electron', () => import('./stand-in/electron'));
+
+const rendererFile = '/opt/tether/out/renderer/index.html';
+const page = pathToFileURL(rendererFile).href;
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let host: Host;
+let logged: string[];
+let adapter: IpcAdapter;
+
+/** A window showing Tether's page, with the navigation guards and the adapter in place. */
+async function openPage() {
+  const window = new BrowserWindow({});
+  await window.loadURL(page);
+  return window.webContents;
+}
+
+async function openTerminal(contents: BrowserWindow['webContents'], terminalId: string) {
+  const opened = await request(contents, 'openTerminal', { terminalId, cols: 80, rows: 24 });
+  expect(opened.ok).toBe(true);
+}
+
+async function shellPid(contents: BrowserWindow['webContents'], terminalId: string) {
+  await request(contents, 'writeTerminal', { terminalId, data: 'echo pid=$$\r' });
+  await until(() => /pid=\d+/.test(outputOf(contents, terminalId)), 'the shell pid');
+  return Number(/pid=(\d+)/.exec(outputOf(contents, terminalId))![1]);
+}
+
+/** Whether the terminal still answers: it echoes a marker back to the page. */
+async function answers(contents: BrowserWindow['webContents'], terminalId: string) {
+  const marker = `marker-${Math.random().toString(36).slice(2)}`;
+  const written = await request(contents, 'writeTerminal', {
+    terminalId,
+    data: `echo ${marker}\r`,
+  });
+  if (!written.ok) return written.error;
+  await until(() => outputOf(contents, terminalId).includes(`${marker}\r\n`), 'the echo');
+  return 'answers';
+}
+
+beforeEach(async () => {
+  standIn.reset();
+  dir = await tempDir('ipc-adapter-');
+  logged = [];
+  host = makeHost(dir.path, (message) => logged.push(message));
+  hardenWebContents((message) => logged.push(message));
+  adapter = new IpcAdapter(
+    host,
+    (url) => isRendererUrl(url, { kind: 'file', path: rendererFile }, 'linux'),
+    (message) => logged.push(message),
+  );
+});
+
+afterEach(async () => {
+  await host.dispose();
+  standIn.reset();
+  await dir.remove();
+});
+
+describe('IpcAdapter: one connection per page load', () => {
+  it('keeps the connection, and every shell, when a dropped file’s navigation is cancelled', async () => {
+    const contents = await openPage();
+    await openTerminal(contents, 't1');
+    // Electron: did-start-navigation, then will-navigate, where the guard cancels it.
+    const order: string[] = [];
+    for (const name of ['did-start-navigation', 'will-navigate', 'did-navigate'])
+      contents.on(name, () => order.push(name));
+    expect(contents.dropFile(`${dir.path}/notes.txt`)).toBe('cancelled');
+    expect(order).toEqual(['did-start-navigation', 'will-navigate']);
+    expect(contents.getURL()).toBe(page);
+    expect(await answers(contents, 't1')).toBe('answers');
+    expect(logged.join('\n')).toContain(`blocked a navigation to ${pathToFileURL(dir.path).href}`);
+  });
+
+  it('keeps the connection through a same-document navigation', async () => {
+    const contents = await openPage();
+    await openTerminal(contents, 't1');
+    contents.navigateInPage(`${page}#block-2`);
+    expect(await answers(contents, 't1')).toBe('answers');
+  });
+
+  it('ends the page’s shells when the page reloads', async () => {
+    const contents = await openPage();
+    await openTerminal(contents, 't1');
+    contents.reload();
+    await until(() => contents.reloads.length === 1 && contents.getURL() === page, 'the reload');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await answers(contents, 't1')).toBe('writeTerminal: no open terminal t1');
+  });
+
+  it('ends the page’s shells when its renderer dies or its window closes', async () => {
+    const crashed = await openPage();
+    await openTerminal(crashed, 't1');
+    crashed.crash('oom');
+    expect(await answers(crashed, 't1')).toBe('writeTerminal: no open terminal t1');
+
+    const second = new BrowserWindow({});
+    await second.loadURL(page);
+    await openTerminal(second.webContents, 't2');
+    const pid = await shellPid(second.webContents, 't2');
+    second.close();
+    await until(() => !isAlive(pid), 'the shell of the closed window to end');
+  });
+
+  it('refuses a subframe, a foreign page and a frame it cannot see', async () => {
+    const contents = await openPage();
+    const subframe = new WebFrameMain(page, contents.mainFrame);
+    const foreign = new WebFrameMain('https://example.com/', null);
+    for (const frame of [subframe, foreign, null]) {
+      expect(await request(contents, 'getAppInfo', {}, frame)).toEqual({
+        ok: false,
+        error: 'refused: untrusted sender',
+      });
+    }
+    expect(logged.filter((line) => line.startsWith('tether ipc: refused'))).toHaveLength(3);
+    expect((await request(contents, 'getAppInfo', {})).ok).toBe(true);
+  });
+
+  it('holds an event for a page that has not connected yet', async () => {
+    adapter.broadcast({ name: 'openTerminalIn', payload: { cwd: dir.path } });
+    const contents = await openPage();
+    expect(eventsOf(contents)).toEqual([]);
+    await request(contents, 'getAppInfo', {});
+    expect(eventsOf(contents)).toEqual([{ name: 'openTerminalIn', payload: { cwd: dir.path } }]);
+  });
+});
+
+describe('hardenWebContents: what every page may do', () => {
+  it('blocks navigation and sends only http(s) links of new windows to the browser', async () => {
+    const contents = await openPage();
+    expect(contents.navigate('https://example.com/')).toBe('cancelled');
+    expect(contents.openWindow('https://example.com/docs')).toEqual({ action: 'deny' });
+    expect(contents.openWindow('file:///etc/passwd')).toEqual({ action: 'deny' });
+    expect(standIn.openedExternally).toEqual(['https://example.com/docs']);
+  });
+
+  it('grants only the clipboard permissions', () => {
+    const granted: Record<string, boolean> = {};
+    for (const permission of [
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'media',
+      'geolocation',
+    ])
+      standIn.permissionRequest!(null, permission, (answer) => (granted[permission] = answer));
+    expect(granted).toEqual({
+      'clipboard-read': true,
+      'clipboard-sanitized-write': true,
+      media: false,
+      geolocation: false,
+    });
+    expect(standIn.permissionCheck!(null, 'notifications')).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ipcChannels, type EventMessage } from '../../src/shared/host-contract';
+import { workspaceStateSchema } from '../../src/shared/workspace-state';
+import { Host } from '../../src/main/host/host';
+import { JsonFile } from '../../src/main/host/json-file';
+import { standIn, type WebContents, type WebFrameMain } from './stand-in/electron';
+
+export async function until(condition: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export async function tempDir(prefix: string) {
+  const path = await mkdtemp(join(tmpdir(), prefix));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** A real host with a plain shell, its data kept in `dir`. */
+export function makeHost(dir: string, log: (message: string) => void): Host {
+  return new Host({
+    workspaceDir: dir,
+    shell: { file: '/bin/sh', args: [] },
+    env: { PATH: process.env['PATH'], HOME: dir, PS1: '$ ' },
+    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, log),
+    agentLogDir: join(dir, 'agents'),
+    log,
+  });
+}
+
+/** A request from the page, as the preload sends it. */
+export function request(
+  contents: WebContents,
+  name: string,
+  params: unknown,
+  frame: WebFrameMain | null = contents.mainFrame,
+) {
+  return standIn.invoke(ipcChannels.request, contents, frame, name, params) as Promise<{
+    ok: boolean;
+    error?: string;
+    result?: unknown;
+  }>;
+}
+
+/** The host events a page received. */
+export function eventsOf(contents: WebContents): EventMessage[] {
+  return contents.sent
+    .filter((message) => message.channel === ipcChannels.event)
+    .map((message) => message.args[0] as EventMessage);
+}
+
+/** What a terminal printed, as the page received it. */
+export function outputOf(contents: WebContents, terminalId: string): string {
+  return Buffer.concat(
+    eventsOf(contents)
+      .filter((event) => event.name === 'terminalData' && event.payload.terminalId === terminalId)
+      .map((event) => (event.payload as { data: Uint8Array }).data),
+  ).toString();
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
