@@ -94,7 +94,8 @@ export class WebContents extends EventEmitter {
 
   reload(): void {
     this.reloads.push(Date.now());
-    void this.load(this.mainFrame.url);
+    // Electron's reload returns nothing: a failure shows only as did-fail-load.
+    this.load(this.mainFrame.url).catch(() => undefined);
   }
 
   // --- driving the stand-in -----------------------------------------------------------------
