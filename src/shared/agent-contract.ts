@@ -11,6 +11,9 @@ const ok = z.null();
 const permissionMode = z.enum(PERMISSION_MODES);
 const record = z.record(z.string(), z.unknown());
 
+/** The longest prompt a block may send: a pasted log or file, well past any context window. */
+export const MAX_PROMPT_CHARS = 10_000_000;
+
 /** AgentEvents cross the boundary as tagged objects; consumers ignore types they do not know. */
 export const agentEventSchema = z.looseObject({
   type: z.string(),
@@ -67,7 +70,7 @@ export const agentRequests = {
     result: z.object({ cwd: z.string(), history: z.array(agentEventSchema) }),
   },
   sendAgentMessage: {
-    params: z.object({ agentId, text: z.string().min(1).max(10_000_000) }).strict(),
+    params: z.object({ agentId, text: z.string().min(1).max(MAX_PROMPT_CHARS) }).strict(),
     result: ok,
   },
   /** Stops the running turn (the CLI's interrupt request); the session stays usable. */

@@ -5,8 +5,10 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { errorMessage } from '../../shared/error-message';
 import { clientFrameSchema, type ServerFrame } from '../../shared/host-contract';
+import { MAX_MESSAGE_BYTES } from '../../shared/request-pieces';
 import { encodeTerminalData } from '../../shared/terminal-data-frame';
 import type { Host } from './host';
+import { RequestAssembler } from './request-assembler';
 import { requestTarget } from './request-target';
 import { readStaticFile } from './static-files';
 import { WebAccess } from './web-access';
@@ -43,7 +45,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const log = options.log ?? console.warn;
   const token = randomBytes(24).toString('base64url');
   const server = createServer();
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
@@ -151,10 +153,21 @@ function bindSocket(host: Host, ws: WebSocket, log: (message: string) => void): 
       ? sendRaw(encodeTerminalData(event.payload.terminalId, event.payload.data))
       : send({ type: 'event', event }),
   );
+  const assembler = new RequestAssembler();
   ws.on('message', (data, isBinary) => {
+    let json: string | null;
+    try {
+      json = isBinary ? assembler.push(data as Buffer) : data.toString();
+    } catch (error) {
+      // The page never sends more than the contract allows: this is no page of ours.
+      log(`tether web: closed a WebSocket that sent ${errorMessage(error)}`);
+      ws.close(1009, 'request too large');
+      return;
+    }
+    if (json === null) return;
     let frame;
     try {
-      frame = clientFrameSchema.safeParse(isBinary ? undefined : JSON.parse(data.toString()));
+      frame = clientFrameSchema.safeParse(JSON.parse(json));
     } catch {
       frame = undefined;
     }

@@ -5,7 +5,9 @@ import {
   type HostResponse,
   type ServerFrame,
 } from '../../../shared/host-contract';
+import { MAX_REQUEST_BYTES } from '../../../shared/request-pieces';
 import { decodeTerminalData } from '../../../shared/terminal-data-frame';
+import { splitRequest } from './request-pieces';
 
 /**
  * The browser-mode side of the WebSocket adapter: terminal output arrives as binary frames, all
@@ -52,9 +54,12 @@ export class WebSocketTransport implements HostTransport {
     if (this.closed) return disconnected;
     const id = this.nextId++;
     const frame: ClientFrame = { type: 'request', id, name, params };
+    const messages = splitRequest(JSON.stringify(frame));
+    // Refused here, in the block that asked: sent, it would close the socket for every block.
+    if (!messages) return { ok: false, error: `${name}: ${tooLarge}` };
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.socket.send(JSON.stringify(frame));
+      for (const message of messages) this.socket.send(message);
     });
   }
 
@@ -86,5 +91,7 @@ function jsonFrame(data: string): ServerFrame | undefined {
     return undefined;
   }
 }
+
+const tooLarge = `too large to send: browser mode takes up to ${Math.floor(MAX_REQUEST_BYTES / 1e6)} MB at once.`;
 
 const disconnected: HostResponse = { ok: false, error: 'The connection to Tether was lost.' };
