@@ -36,7 +36,11 @@ export class AgentRegistry {
     private readonly emit: (event: EventMessage) => void,
   ) {}
 
-  open(params: RequestParams<'openAgent'>): RequestResult<'openAgent'> {
+  /** `launch`: what the current settings and the user's environment say, over the defaults. */
+  open(
+    params: RequestParams<'openAgent'>,
+    launch: Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath'>> = {},
+  ): RequestResult<'openAgent'> {
     const { agentId } = params;
     if (this.agents.has(agentId)) throw new Error(`agent ${agentId} is already open`);
     const cwd = params.cwd && isDirectory(params.cwd) ? params.cwd : this.defaults.workspaceDir;
@@ -61,12 +65,12 @@ export class AgentRegistry {
     });
     this.agents.set(agentId, { session, log, batcher });
 
-    const env = this.defaults.agentEnv ?? process.env;
+    const { agentEnv, claudePath } = { ...this.defaults, ...launch };
     session
       .start({
         cwd,
-        env,
-        ...(this.defaults.claudePath ? { locate: { setting: this.defaults.claudePath } } : {}),
+        env: agentEnv ?? process.env,
+        ...(claudePath ? { locate: { setting: claudePath } } : {}),
         ...(this.defaults.agentTransport ? { transport: this.defaults.agentTransport } : {}),
         ...(params.model ? { model: params.model } : {}),
         ...(params.permissionMode ? { permissionMode: params.permissionMode } : {}),

@@ -15,6 +15,9 @@ import { safeExternalUrl } from '../../shared/external-url';
 import type { WorkspaceState } from '../../shared/workspace-state';
 import { AgentRegistry, type AgentDefaults } from './agent-registry';
 import { userConfigDir } from './config-dir';
+import { LaunchContext } from './launch-context';
+import type { SettingsFile } from './settings';
+import { windowsPty } from '../platform/windows-pty';
 import { TerminalRegistry, type TerminalDefaults } from './terminal-registry';
 
 export interface HostOptions
@@ -25,6 +28,12 @@ export interface HostOptions
   };
   /** Opens a vetted http(s) URL in the system browser; absent where the host cannot (browser mode). */
   openExternal?: (url: string) => Promise<void>;
+  /** The user's environment for terminals and agents, once resolved (default: this process's). */
+  environment?: Promise<NodeJS.ProcessEnv>;
+  /** The settings file: its shell and claudePath apply to the next terminal and agent started. */
+  settings?: SettingsFile;
+  /** Opens a file in the system's editor, resolving to an error message ('' when it worked). */
+  openPath?: (path: string) => Promise<string>;
   log?: (message: string) => void;
 }
 
@@ -46,9 +55,16 @@ type RequestHandlers = {
 export class Host {
   private readonly connections = new Set<HostConnection>();
   private readonly log: (message: string) => void;
+  private readonly launch: LaunchContext;
+  /** Every open connection's event sink, for news that concerns them all. */
+  private readonly sinks = new Set<(event: EventMessage) => void>();
 
   constructor(private readonly options: HostOptions) {
     this.log = options.log ?? console.warn;
+    this.launch = new LaunchContext(options);
+    options.settings?.onChange(({ problem }) => {
+      for (const sink of this.sinks) sink({ name: 'settingsChanged', payload: { problem } });
+    });
   }
 
   connect(emit: (event: EventMessage) => void): HostConnection {
@@ -62,6 +78,7 @@ export class Host {
       send,
     );
     const handlers = this.handlers(terminals, agents);
+    this.sinks.add(send);
     // A connection stays listed until everything it started has ended, so that `dispose` (the
     // app quitting) also waits for a close already under way (the last window closing).
     let closing: Promise<void> | undefined;
@@ -70,6 +87,7 @@ export class Host {
       close: () =>
         (closing ??= (async () => {
           open = false;
+          this.sinks.delete(send);
           await Promise.all([terminals.closeAll(), agents.closeAll()]);
           this.connections.delete(connection);
         })()),
@@ -106,10 +124,20 @@ export class Host {
   }
 
   private handlers(terminals: TerminalRegistry, agents: AgentRegistry): RequestHandlers {
-    const { workspace, openExternal, workspaceDir, shell } = this.options;
+    const { workspace, openExternal, workspaceDir, settings, openPath } = this.options;
     return {
-      getAppInfo: () => ({ workspaceDir, platform: process.platform, shell: shell.file }),
-      openTerminal: (params) => terminals.open(params),
+      getAppInfo: () => {
+        const settingsProblem = settings?.current.problem;
+        const pty = windowsPty();
+        return {
+          workspaceDir,
+          platform: process.platform,
+          shell: this.launch.shell().file,
+          ...(settingsProblem ? { settingsProblem } : {}),
+          ...(pty ? { windowsPty: pty } : {}),
+        };
+      },
+      openTerminal: async (params) => terminals.open(params, await this.launch.terminal()),
       writeTerminal: ({ terminalId, data }) => {
         terminals.write(terminalId, data);
         return null;
@@ -138,14 +166,25 @@ export class Host {
         await openExternal(safe);
         return { opened: true };
       },
-      ...agentHandlers(agents),
+      openSettings: async () => {
+        if (!settings) throw new Error('this host has no settings file');
+        const path = settings.ensure();
+        if (!openPath) return { path, opened: false };
+        const failure = await openPath(path);
+        if (failure) throw new Error(`could not open ${path}: ${failure}`);
+        return { path, opened: true };
+      },
+      ...agentHandlers(agents, this.launch),
     };
   }
 }
 
-function agentHandlers(agents: AgentRegistry): Pick<RequestHandlers, AgentRequestName> {
+function agentHandlers(
+  agents: AgentRegistry,
+  launch: LaunchContext,
+): Pick<RequestHandlers, AgentRequestName> {
   return {
-    openAgent: (params) => agents.open(params),
+    openAgent: async (params) => agents.open(params, await launch.agent()),
     sendAgentMessage: ({ agentId, text }) => {
       agents.get(agentId).send(text);
       return null;

@@ -26,11 +26,16 @@ export class TerminalRegistry {
     private readonly emit: (event: EventMessage) => void,
   ) {}
 
-  open({ terminalId, cwd, cols, rows }: RequestParams<'openTerminal'>): { cwd: string } {
+  /** `launch`: what the current settings and the user's environment say, over the defaults. */
+  open(
+    { terminalId, cwd, cols, rows }: RequestParams<'openTerminal'>,
+    launch: Partial<Pick<TerminalDefaults, 'shell' | 'env'>> = {},
+  ): { cwd: string } {
     if (this.sessions.has(terminalId)) throw new Error(`terminal ${terminalId} is already open`);
     const startIn = cwd && isDirectory(cwd) ? cwd : this.defaults.workspaceDir;
     const session = new TerminalSession({
       ...this.defaults,
+      ...launch,
       cwd: startIn,
       cols,
       rows,

@@ -1,0 +1,163 @@
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventMessage, HostResponse } from '../../shared/host-contract';
+import { workspaceStateSchema } from '../../shared/workspace-state';
+import { Host, type HostOptions } from './host';
+import { JsonFile } from './json-file';
+import { SettingsFile } from './settings';
+
+let dir: string;
+let host: Host;
+let settings: SettingsFile;
+
+function settingsFile(content?: unknown): string {
+  const path = join(dir, 'settings.json');
+  if (content !== undefined) {
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return path;
+}
+
+function start(overrides: Partial<HostOptions> = {}) {
+  settings = new SettingsFile(settingsFile(), { log: () => {}, debounceMs: 30 });
+  settings.watch();
+  host = new Host({
+    workspaceDir: dir,
+    shell: { file: '/bin/sh', args: [] },
+    env: { PATH: '/usr/bin:/bin', HOME: dir },
+    agentEnv: { PATH: '/usr/bin:/bin', HOME: dir },
+    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
+    agentLogDir: join(dir, 'agents'),
+    settings,
+    log: () => {},
+    ...overrides,
+  });
+  const events: EventMessage[] = [];
+  const connection = host.connect((event) => events.push(event));
+  const request = async <T>(name: string, params: unknown = {}): Promise<T> => {
+    const response: HostResponse = await connection.request(name, params);
+    if (!response.ok) throw new Error(response.error);
+    return response.result as T;
+  };
+  const output = (terminalId: string) =>
+    Buffer.concat(
+      events.flatMap((e) =>
+        e.name === 'terminalData' && e.payload.terminalId === terminalId ? [e.payload.data] : [],
+      ),
+    ).toString();
+  return { connection, events, request, output };
+}
+
+/** A stand-in `claude` that records what it was started with, then exits. */
+function fakeClaude(name: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, `#!/bin/sh\nprintf '%s' "${name} $FROM_USER_ENV" > "${dir}/ran"\nexit 3\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tether-host-settings-'));
+});
+
+afterEach(async () => {
+  settings.close();
+  await host.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(process.platform === 'win32')('Host with a settings file', () => {
+  it('openSettings creates the file with the defaults and opens it with the system editor', async () => {
+    const opened: string[] = [];
+    const { request } = start({ openPath: async (path) => (opened.push(path), '') });
+    const result = await request('openSettings');
+    expect(result).toEqual({ path: settingsFile(), opened: true });
+    expect(opened).toEqual([settingsFile()]);
+    expect(JSON.parse(readFileSync(settingsFile(), 'utf8'))).toEqual({
+      claudePath: null,
+      shell: null,
+    });
+  });
+
+  it('openSettings without an opener (browser mode) gives the path; a failing opener says why', async () => {
+    const { request } = start();
+    expect(await request('openSettings')).toEqual({ path: settingsFile(), opened: false });
+    settings.close();
+    await host.dispose();
+    const failing = start({ openPath: async () => 'No application knows how to open this file' });
+    await expect(failing.request('openSettings')).rejects.toThrow(
+      `openSettings: could not open ${settingsFile()}: No application knows how to open this file`,
+    );
+  });
+
+  it('an invalid file is reported through getAppInfo, and its fix to every connection', async () => {
+    settingsFile('{ "claudePath": 7 }');
+    const { request, events } = start();
+    const info = await request<{ settingsProblem?: string }>('getAppInfo');
+    expect(info.settingsProblem).toMatch(/settings\.json is not valid: claudePath: .*number/);
+    expect(readFileSync(settingsFile(), 'utf8')).toBe('{ "claudePath": 7 }');
+
+    settingsFile({ claudePath: null });
+    await until(() => events.some((e) => e.name === 'settingsChanged'), 'settingsChanged');
+    expect(events.find((e) => e.name === 'settingsChanged')?.payload).toEqual({ problem: null });
+    expect(await request('getAppInfo')).not.toHaveProperty('settingsProblem');
+  });
+
+  it('the shell setting applies to the next terminal, without a restart', async () => {
+    const { request, output } = start();
+    expect((await request<{ shell: string }>('getAppInfo')).shell).toBe('/bin/sh');
+    settingsFile({ shell: { file: '/bin/sh', args: ['-c', 'echo shell-from-settings; sleep 5'] } });
+    await until(() => settings.current.settings.shell !== undefined, 'the settings to be re-read');
+    await request('openTerminal', { terminalId: 't1', cols: 80, rows: 24 });
+    await until(() => output('t1').includes('shell-from-settings'), 'the configured shell');
+  });
+
+  it('claudePath applies to the next agent, and a wrong one is the agent’s start failure', async () => {
+    const { request, events } = start();
+    settingsFile({ claudePath: join(dir, 'missing-claude') });
+    await until(() => settings.current.settings.claudePath !== undefined, 'the settings');
+    await request('openAgent', { agentId: 'a1' });
+    await until(
+      () =>
+        events.some(
+          (e) =>
+            e.name === 'agentState' &&
+            e.payload.state.state === 'exited' &&
+            e.payload.state.message?.includes(`setting = ${join(dir, 'missing-claude')}`) === true,
+        ),
+      'the start failure naming the setting',
+    );
+
+    settingsFile({ claudePath: fakeClaude('claude-from-settings') });
+    await until(() => settings.current.settings.claudePath?.endsWith('settings') === true, 'edit');
+    await request('openAgent', { agentId: 'a2' });
+    await until(() => existsSync(join(dir, 'ran')), 'the configured claude to run');
+    expect(readFileSync(join(dir, 'ran'), 'utf8')).toBe('claude-from-settings ');
+  });
+
+  it('terminals and agents get the resolved user environment', async () => {
+    const env = { PATH: '/usr/bin:/bin', HOME: dir, FROM_USER_ENV: 'resolved' };
+    settingsFile({ claudePath: fakeClaude('claude') });
+    const { request, output } = start({
+      env: undefined,
+      agentEnv: undefined,
+      environment: Promise.resolve(env),
+    });
+    await request('openTerminal', { terminalId: 't1', cols: 80, rows: 24 });
+    await request('writeTerminal', { terminalId: 't1', data: 'echo "got:$FROM_USER_ENV"\r' });
+    await until(() => output('t1').includes('got:resolved'), 'the terminal to see it');
+    await request('openAgent', { agentId: 'a1' });
+    await until(() => existsSync(join(dir, 'ran')), 'the agent to run');
+    expect(readFileSync(join(dir, 'ran'), 'utf8')).toBe('claude resolved');
+  });
+});

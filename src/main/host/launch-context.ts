@@ -1,0 +1,36 @@
+import type { ShellSpec } from '../pty/shell';
+import type { AgentDefaults } from './agent-registry';
+import type { SettingsFile } from './settings';
+import type { TerminalDefaults } from './terminal-registry';
+
+export interface LaunchOptions {
+  shell: ShellSpec;
+  /** The user's environment, once resolved; absent: the registries' defaults. */
+  environment?: Promise<NodeJS.ProcessEnv> | undefined;
+  settings?: SettingsFile | undefined;
+}
+
+/**
+ * What the next terminal or agent starts with: the settings as they are now (the file is followed,
+ * so an edit applies without a restart) and the user's environment, which an app started from a
+ * launcher resolves once at start. Only what is set is returned, so the defaults fill the rest.
+ */
+export class LaunchContext {
+  constructor(private readonly options: LaunchOptions) {}
+
+  shell(): ShellSpec {
+    const chosen = this.options.settings?.current.settings.shell;
+    return chosen ? { file: chosen.file, args: chosen.args ?? [] } : this.options.shell;
+  }
+
+  async terminal(): Promise<Partial<Pick<TerminalDefaults, 'shell' | 'env'>>> {
+    const env = await this.options.environment;
+    return { shell: this.shell(), ...(env ? { env } : {}) };
+  }
+
+  async agent(): Promise<Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath'>>> {
+    const env = await this.options.environment;
+    const claudePath = this.options.settings?.current.settings.claudePath;
+    return { ...(env ? { agentEnv: env } : {}), ...(claudePath ? { claudePath } : {}) };
+  }
+}

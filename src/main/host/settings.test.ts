@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SettingsFile, type SettingsState } from './settings';
+
+const open: SettingsFile[] = [];
+afterEach(() => open.splice(0).forEach((file) => file.close()));
+
+function settingsIn(text?: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'tether-settings-'));
+  const path = join(dir, 'settings.json');
+  if (text !== undefined) writeFileSync(path, text);
+  const log: string[] = [];
+  const file = new SettingsFile(path, { log: (m) => log.push(m), debounceMs: 50 });
+  open.push(file);
+  return { file, path, log };
+}
+
+function nextChange(file: SettingsFile): Promise<SettingsState> {
+  return new Promise((resolve) => {
+    const stop = file.onChange((state) => {
+      stop();
+      resolve(state);
+    });
+  });
+}
+
+describe('SettingsFile', () => {
+  it('reads a valid file', () => {
+    const { file } = settingsIn(
+      JSON.stringify({ claudePath: '/opt/claude', shell: { file: '/bin/zsh', args: ['-l'] } }),
+    );
+    expect(file.current).toEqual({
+      settings: { claudePath: '/opt/claude', shell: { file: '/bin/zsh', args: ['-l'] } },
+      problem: null,
+    });
+  });
+
+  it('uses the defaults without a file, and says nothing', () => {
+    const { file, log } = settingsIn();
+    expect(file.current).toEqual({ settings: {}, problem: null });
+    expect(log).toEqual([]);
+  });
+
+  it('reports an invalid file in one line, uses the defaults and never writes over it', () => {
+    const text = '{ "claudePath": 42, "claudepath": "/x" }';
+    const { file, path, log } = settingsIn(text);
+    expect(file.current.settings).toEqual({});
+    expect(file.current.problem).toMatch(
+      new RegExp(
+        `^${path} is not valid: .*claudePath.*Using the default settings until it is fixed\\.$`,
+      ),
+    );
+    expect(file.current.problem).toContain('claudepath');
+    expect(file.current.problem).not.toContain('\n');
+    expect(log).toEqual([`tether: ${file.current.problem}`]);
+    expect(file.ensure()).toBe(path);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  it('reports a file that is not JSON', () => {
+    const { file } = settingsIn('{ "claudePath": "/x", }');
+    expect(file.current.problem).toMatch(/is not valid: not JSON \(.+\)\. Using the default/);
+  });
+
+  it('creates a missing file with every default, as plain JSON', () => {
+    const { file, path } = settingsIn();
+    expect(file.ensure()).toBe(path);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ claudePath: null, shell: null });
+  });
+
+  it('follows edits, including an editor’s save by rename, and a fix of a broken file', async () => {
+    const { file, path } = settingsIn('{}');
+    file.watch();
+    let change = nextChange(file);
+    writeFileSync(path, JSON.stringify({ claudePath: '/first' }));
+    expect((await change).settings.claudePath).toBe('/first');
+
+    change = nextChange(file);
+    writeFileSync(`${path}.tmp`, JSON.stringify({ claudePath: '/second' }));
+    renameSync(`${path}.tmp`, path);
+    expect((await change).settings.claudePath).toBe('/second');
+
+    change = nextChange(file);
+    writeFileSync(path, '{ oops');
+    expect(await change).toMatchObject({
+      settings: {},
+      problem: expect.stringContaining('not JSON'),
+    });
+
+    change = nextChange(file);
+    writeFileSync(path, '{ "claudePath": "/fixed" }');
+    expect(await change).toEqual({ settings: { claudePath: '/fixed' }, problem: null });
+  });
+});

@@ -1,0 +1,114 @@
+import { mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { describeIssues } from '../../shared/host-contract';
+import { defaultSettings, settingsSchema, type Settings } from '../../shared/settings';
+
+export interface SettingsState {
+  settings: Settings;
+  /** Why the file is not in use (one line), or null when it is (or there is none). */
+  problem: string | null;
+}
+
+/**
+ * The settings file, read at start and again whenever it changes on disk: what it says applies
+ * to the next terminal or agent started. An invalid file is reported and the defaults are used
+ * until it is fixed; Tether never writes over it.
+ */
+export class SettingsFile {
+  private state: SettingsState;
+  private watcher: FSWatcher | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly listeners = new Set<(state: SettingsState) => void>();
+
+  constructor(
+    readonly path: string,
+    private readonly options: { log?: (message: string) => void; debounceMs?: number } = {},
+  ) {
+    this.state = this.read();
+    this.report();
+  }
+
+  get current(): SettingsState {
+    return this.state;
+  }
+
+  onChange(listener: (state: SettingsState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Follows the file. The folder is watched, not the file: editors save by writing a new file
+   * and renaming it over the old one, which a watch on the file itself would lose.
+   */
+  watch(): void {
+    if (this.watcher) return;
+    mkdirSync(dirname(this.path), { recursive: true });
+    const name = basename(this.path);
+    this.watcher = watch(dirname(this.path), (_event, filename) => {
+      if (filename !== null && filename !== name) return;
+      // An editor's save is several events; read once they are over.
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.reload(), this.options.debounceMs ?? 150);
+    });
+    this.watcher.unref();
+  }
+
+  /** The file's path, after creating it with every default when there is none yet. */
+  ensure(): string {
+    mkdirSync(dirname(this.path), { recursive: true });
+    try {
+      // 'wx': never replaces a file, not even one created a moment ago.
+      writeFileSync(this.path, `${JSON.stringify(defaultSettings, null, 2)}\n`, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    return this.path;
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.watcher?.close();
+    this.watcher = null;
+  }
+
+  private reload(): void {
+    const next = this.read();
+    if (JSON.stringify(next) === JSON.stringify(this.state)) return;
+    this.state = next;
+    this.report();
+    for (const listener of this.listeners) listener(next);
+  }
+
+  private report(): void {
+    if (this.state.problem) (this.options.log ?? console.warn)(`tether: ${this.state.problem}`);
+  }
+
+  private read(): SettingsState {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return { settings: {}, problem: null };
+      return this.invalid((error as Error).message);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      return this.invalid(`not JSON (${(error as Error).message.split('\n')[0]})`);
+    }
+    const parsed = settingsSchema.safeParse(json);
+    return parsed.success
+      ? { settings: parsed.data, problem: null }
+      : this.invalid(describeIssues(parsed.error));
+  }
+
+  private invalid(reason: string): SettingsState {
+    return {
+      settings: {},
+      problem: `${this.path} is not valid: ${reason}. Using the default settings until it is fixed.`,
+    };
+  }
+}

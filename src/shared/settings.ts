@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * The user's settings file (`settings.json` in the app's data folder). Every key is optional and
+ * `null` means "Tether's default"; unknown keys are refused, so a misspelt one is reported
+ * instead of silently doing nothing.
+ */
+export const settingsSchema = z
+  .object({
+    /** The `claude` binary agents run (TETHER_CLAUDE still comes first). */
+    claudePath: z.string().min(1).nullable().optional(),
+    /** The program new terminals run instead of the user's default shell. */
+    shell: z
+      .object({ file: z.string().min(1), args: z.array(z.string()).optional() })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** What a new settings file says: every setting, at its default. */
+export const defaultSettings: Settings = { claudePath: null, shell: null };
