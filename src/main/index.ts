@@ -1,10 +1,12 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { app, BrowserWindow, shell } from 'electron';
 import type { CommandId } from '../shared/commands';
 import { workspaceStateSchema } from '../shared/workspace-state';
 import { Host } from './host/host';
 import { JsonFile } from './host/json-file';
+import { SettingsFile } from './host/settings';
 import { startDirectory } from './host/start-directory';
+import { resolveUserEnvironment } from './platform/user-environment';
 import { defaultShell } from './pty/shell';
 import { installAppMenu } from './electron/app-menu';
 import { hardenWebContents } from './electron/hardening';
@@ -30,9 +32,23 @@ const QUIT_DEADLINE_MS = 4_000;
 function start(): void {
   const { log, file: logFile } = startMainLog();
   const userData = app.getPath('userData');
+  const userShell = defaultShell();
+  const settings = new SettingsFile(join(userData, 'settings.json'), { log });
+  settings.watch();
   const host = new Host({
-    workspaceDir: requestedDirectory(process.argv, process.cwd()) ?? startDirectory(),
-    shell: defaultShell(),
+    workspaceDir:
+      requestedDirectory(process.argv, process.cwd()) ??
+      startDirectory(process.env, process.cwd(), { installDir: dirname(process.execPath) }),
+    shell: userShell,
+    // Resolved while the window loads; the first terminal or agent waits for it.
+    environment: resolveUserEnvironment({
+      platform: process.platform,
+      env: process.env,
+      shell: userShell.file,
+      log,
+    }),
+    settings,
+    openPath: (path) => shell.openPath(path),
     workspace: new JsonFile(join(userData, 'workspace.json'), workspaceStateSchema, log),
     agentLogDir: join(userData, 'agents'),
     openExternal: (url) => shell.openExternal(url),

@@ -3,10 +3,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorMessage } from '../../shared/error-message';
 import { workspaceStateSchema } from '../../shared/workspace-state';
+import { resolveUserEnvironment } from '../platform/user-environment';
 import { defaultShell } from '../pty/shell';
 import { browserStateDir } from './config-dir';
 import { Host } from './host';
 import { JsonFile } from './json-file';
+import { SettingsFile } from './settings';
 import { keepRunningOnErrors } from './last-resort';
 import { startDirectory } from './start-directory';
 import { startWebServer } from './web-server';
@@ -45,9 +47,18 @@ async function main(): Promise<void> {
   }
   const stateDir = resolve(values['state-dir'] ?? browserStateDir());
 
+  const userShell = defaultShell();
+  const settings = new SettingsFile(join(stateDir, 'settings.json'));
+  settings.watch();
   const host = new Host({
     workspaceDir,
-    shell: defaultShell(),
+    shell: userShell,
+    environment: resolveUserEnvironment({
+      platform: process.platform,
+      env: process.env,
+      shell: userShell.file,
+    }),
+    settings,
     workspace: new JsonFile(join(stateDir, 'browser-workspace.json'), workspaceStateSchema),
     agentLogDir: join(stateDir, 'agents'),
   });
