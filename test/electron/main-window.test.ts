@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { standIn } from './stand-in/electron';
+import { standIn, type BrowserWindow } from './stand-in/electron';
 import { createMainWindow } from '../../src/main/electron/main-window';
 import { WindowStateStore } from '../../src/main/electron/window-state';
 import { tempDir, until } from './support';
@@ -10,15 +10,19 @@ vi.mock('electron', () => import('./stand-in/electron'));
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let logged: string[];
 
-function open(source = { kind: 'file', path: '/opt/tether/out/renderer/index.html' } as const) {
+async function open(
+  source = { kind: 'file', path: '/opt/tether/out/renderer/index.html' } as const,
+): Promise<BrowserWindow> {
   const log = (message: string) => logged.push(message);
-  return createMainWindow({
+  const window = await createMainWindow({
     source,
     preload: '/opt/tether/out/preload/index.js',
     windowState: new WindowStateStore(join(dir.path, 'window-state.json'), log),
     log,
     logFile: '/logs/main.log',
   });
+  // The stand-in's own window, with its recordings.
+  return window as unknown as BrowserWindow;
 }
 
 beforeEach(async () => {

@@ -8,7 +8,10 @@ const SAVE_DELAY_MS = 500;
 export class WindowStateStore {
   private readonly file: JsonFile<WindowState>;
 
-  constructor(path: string, log: (message: string) => void) {
+  constructor(
+    path: string,
+    private readonly log: (message: string) => void,
+  ) {
     this.file = new JsonFile(path, windowStateSchema, log);
   }
 
@@ -30,7 +33,11 @@ export class WindowStateStore {
       clearTimeout(timer);
       if (window.isDestroyed() || window.isMinimized()) return;
       const bounds = window.getNormalBounds();
-      void this.file.write({ ...bounds, maximized: window.isMaximized() });
+      this.file
+        .write({ ...bounds, maximized: window.isMaximized() })
+        .catch((error: Error) =>
+          this.log(`tether: could not save the window's place: ${error.message}`),
+        );
     };
     const later = () => {
       clearTimeout(timer);
