@@ -29,6 +29,57 @@ test.describe('terminal block in browser mode', () => {
     await interruptYes(page, 'terminal-yes-interrupted');
   });
 
+  test('opens OSC 8 hyperlinks only through the checked opener', async ({ page, browserMode }) => {
+    const terminal = await openApp(page, browserMode.url);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const target = `${browserMode.origin}/osc8-target`;
+    await runInTerminal(
+      page,
+      `printf '\\e]8;;javascript:alert(1)\\e\\\\bad-link\\e]8;;\\e\\\\ \\e]8;;${target}\\e\\\\good-link\\e]8;;\\e\\\\\\n'`,
+    );
+    const line = row(terminal, /^bad-link good-link\s*$/);
+    await expect(line).toHaveCount(1);
+    // Where a word is drawn: the middle of its text on the row.
+    const at = (word: string) =>
+      line.evaluate((element, text) => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const start = node.textContent!.indexOf(text);
+          if (start < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, start);
+          range.setEnd(node, start + text.length);
+          const rect = range.getBoundingClientRect();
+          return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+        }
+        throw new Error(`no ${text} on the row`);
+      }, word);
+    const click = async (word: string) => {
+      const { x, y } = await at(word);
+      await page.mouse.move(x, y);
+      await page.mouse.click(x, y);
+    };
+
+    await click('bad-link');
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+    expect(
+      page
+        .context()
+        .pages()
+        .map((p) => p.url()),
+    ).toEqual([page.url()]);
+
+    const opened = page.context().waitForEvent('page');
+    await click('good-link');
+    expect((await opened).url()).toBe(target);
+    expect(dialogs).toEqual([]);
+  });
+
   test('says when the shell exits and restarts it', async ({ page, browserMode }) => {
     const terminal = await openApp(page, browserMode.url);
     await runInTerminal(page, 'exit 3');

@@ -1,4 +1,5 @@
-// Every command a person can run, with its shortcut ("Mod" is Cmd on macOS, Ctrl elsewhere).
+// Every command a person can run, with its shortcut ("Mod" is Cmd on macOS, Ctrl elsewhere; ""
+// for a command only the palette runs).
 // The renderer binds each id to an action; the Electron menu shows the same titles and keys.
 
 export interface CommandInfo {
@@ -25,6 +26,7 @@ export const commands = [
   { id: 'terminal.copy', title: 'Copy selection', keys: 'Mod+Shift+C' },
   { id: 'terminal.paste', title: 'Paste', keys: 'Mod+Shift+V' },
   { id: 'agent.toggleRaw', title: 'Show or hide raw output', keys: 'Mod+Shift+X' },
+  { id: 'settings.open', title: 'Open settings', keys: '' },
 ] as const satisfies readonly CommandInfo[];
 
 export type CommandId = (typeof commands)[number]['id'];

@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import type { HostApi } from '../../shared/host-api';
 import type { WorkspaceState } from '../../shared/workspace-state';
 import { AccessHelp } from './host/AccessHelp';
+import { AppInfoContext, type AppInfo } from './host/app-info';
 import type { ConnectionProblem } from './host/connect-host';
 import { initialWorkspace } from './workspace/initial-state';
 import { isMacPlatform } from './workspace/shortcuts';
 import { Workspace } from './workspace/Workspace';
 
 interface Started {
+  info: AppInfo;
   workspaceDir: string;
   isMac: boolean;
   workspace: WorkspaceState;
@@ -22,18 +24,24 @@ interface AppProps {
 export function App({ api, problem }: AppProps) {
   const [started, setStarted] = useState<Started | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [settingsProblem, setSettingsProblem] = useState<string | null>(null);
 
   useEffect(() => {
     if (!api) return;
+    const stop = api.onEvent('settingsChanged', ({ problem }) => setSettingsProblem(problem));
     Promise.all([api.getAppInfo({}), api.loadWorkspace({})]).then(
-      ([info, saved]) =>
+      ([info, saved]) => {
+        setSettingsProblem(info.settingsProblem ?? null);
         setStarted({
+          info,
           workspaceDir: info.workspaceDir,
           isMac: isMacPlatform(info.platform),
           workspace: initialWorkspace(saved, info.workspaceDir),
-        }),
+        });
+      },
       (failure: Error) => setError(failure.message),
     );
+    return stop;
   }, [api]);
 
   if (problem === 'no-token' || problem === 'wrong-token') {
@@ -51,13 +59,20 @@ export function App({ api, problem }: AppProps) {
           Tether could not start: {error}
         </div>
       )}
+      {settingsProblem && (
+        <div className="banner" role="alert">
+          {settingsProblem}
+        </div>
+      )}
       {api && started && (
-        <Workspace
-          api={api}
-          workspaceDir={started.workspaceDir}
-          isMac={started.isMac}
-          initial={started.workspace}
-        />
+        <AppInfoContext.Provider value={started.info}>
+          <Workspace
+            api={api}
+            workspaceDir={started.workspaceDir}
+            isMac={started.isMac}
+            initial={started.workspace}
+          />
+        </AppInfoContext.Provider>
       )}
     </>
   );

@@ -88,7 +88,7 @@ export function CommandPalette({ entries, isMac, onClose }: CommandPaletteProps)
               onClick={() => run(entry)}
             >
               <span>{entry.title}</span>
-              <kbd>{shortcutLabel(entry.keys, isMac)}</kbd>
+              {entry.keys && <kbd>{shortcutLabel(entry.keys, isMac)}</kbd>}
             </li>
           ))}
           {visible.length === 0 && <li className="palette-empty">No command matches “{query}”</li>}

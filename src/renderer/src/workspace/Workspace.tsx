@@ -26,6 +26,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const handles = useRef(new Map<string, BlockHandle>());
   const elements = useBlockElements(Object.keys(state.blocks));
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const perform = useCallback(
     (id: CommandId, action: WorkspaceAction) => {
@@ -40,6 +41,13 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           return focused && workspace.resizeBlock(focused, action.step);
         case 'palette':
           return setPaletteOpen(true);
+        case 'openSettings':
+          // Where the host cannot open an editor (browser mode), the page says where the file is.
+          return void api.openSettings({}).then(
+            ({ path, opened }) =>
+              opened || setNotice(`Settings: ${path} (changes apply to new terminals and agents)`),
+            (failure: Error) => setNotice(failure.message),
+          );
         case 'block':
           return focused && handles.current.get(focused)?.run(id);
         case 'focusNext': {
@@ -61,7 +69,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         }
       }
     },
-    [state.layout, state.focused, elements, workspace],
+    [state.layout, state.focused, elements, workspace, api],
   );
 
   const entries = useMemo((): PaletteEntry[] => {
@@ -80,10 +88,9 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   latest.current = { entries, paletteOpen };
 
   useEffect(() => {
-    const shortcuts = latest.current.entries.map((entry) => ({
-      id: entry.id,
-      shortcut: parseShortcut(entry.keys),
-    }));
+    const shortcuts = latest.current.entries
+      .filter((entry) => entry.keys)
+      .map((entry) => ({ id: entry.id, shortcut: parseShortcut(entry.keys) }));
     const onKeyDown = (event: KeyboardEvent) => {
       if (latest.current.paletteOpen) return;
       const hit = shortcuts.find(({ shortcut }) => matchesShortcut(event, shortcut, isMac));
@@ -138,6 +145,14 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           {workspaceDir}
         </span>
       </div>
+      {notice && (
+        <div className="banner" role="status">
+          {notice}{' '}
+          <button type="button" onClick={() => setNotice(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
       <main className="workspace" aria-label="Blocks">
         {state.layout ? (
           <SplitView node={state.layout} elements={elements} onResize={workspace.resize} />

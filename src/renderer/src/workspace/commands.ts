@@ -9,6 +9,7 @@ export type WorkspaceAction =
   | { type: 'focusNext'; step: 1 | -1 }
   | { type: 'focusDirection'; direction: Direction }
   | { type: 'palette' }
+  | { type: 'openSettings' }
   /** Handled by the focused block when it is of this kind. */
   | { type: 'block'; kind: string };
 
@@ -30,4 +31,5 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.copy': { type: 'block', kind: 'terminal' },
   'terminal.paste': { type: 'block', kind: 'terminal' },
   'agent.toggleRaw': { type: 'block', kind: 'agent' },
+  'settings.open': { type: 'openSettings' },
 };

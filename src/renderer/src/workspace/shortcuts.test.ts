@@ -34,9 +34,9 @@ describe('shortcuts', () => {
     expect(shortcutLabel('Mod+Shift+Enter', true)).toBe('⌘⇧↩');
   });
 
-  it('gives every command a distinct shortcut that parses', () => {
+  it('gives every command with a shortcut a distinct one that parses', () => {
     const seen = new Set<string>();
-    for (const command of commands) {
+    for (const command of commands.filter(({ keys }) => keys)) {
       const shortcut = parseShortcut(command.keys);
       const id = JSON.stringify(shortcut);
       expect(seen.has(id), command.keys).toBe(false);

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { AppInfoContext } from '../../host/app-info';
 import { openExternalLink } from '../../host/open-external-link';
 import type { EventPayload } from '../../../../shared/host-contract';
 import type { BlockProps } from '../registry';
@@ -18,6 +19,7 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
   const [exit, setExit] = useState<EventPayload<'terminalExit'> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [finding, setFinding] = useState(false);
+  const { windowsPty } = useContext(AppInfoContext);
   const latest = useRef({ spec, onSpecChange });
   latest.current = { spec, onSpecChange };
 
@@ -26,6 +28,7 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
       openLink: (url) => {
         openExternalLink(api, url).catch((failure: Error) => setError(failure.message));
       },
+      windowsPty,
     });
     const observer = new ResizeObserver(() => created.fit());
     observer.observe(container.current!);
@@ -36,7 +39,7 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
       viewRef.current = null;
       created.dispose();
     };
-  }, [api]);
+  }, [api, windowsPty]);
 
   useEffect(() => {
     if (!view) return;
@@ -56,6 +59,7 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
         const view = viewRef.current;
         if (!view) return;
         if (commandId === 'terminal.find') setFinding(true);
+        if (commandId === 'terminal.selectAll') view.term.selectAll();
         if (commandId === 'terminal.copy' && view.term.hasSelection()) {
           void navigator.clipboard.writeText(view.term.getSelection());
         }

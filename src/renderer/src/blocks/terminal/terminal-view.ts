@@ -3,11 +3,13 @@ import { SearchAddon } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { WebglAddon } from '@xterm/addon-webgl';
-import { Terminal } from '@xterm/xterm';
+import { Terminal, type IWindowsPty } from '@xterm/xterm';
 import { webglIsSoftware } from './software-gl';
 
 export interface TerminalViewOptions {
   openLink(url: string): void;
+  /** On Windows: the pty is ConPTY of this build, so xterm reflows on resize the way it does. */
+  windowsPty?: IWindowsPty | undefined;
 }
 
 const theme = {
@@ -32,6 +34,10 @@ export class TerminalView {
       fontSize: 13,
       scrollback: 10_000,
       theme,
+      ...(options.windowsPty ? { windowsPty: options.windowsPty } : {}),
+      // OSC 8 hyperlinks (`printf '\e]8;;URL\e\\text'`): xterm's own handler would confirm() and
+      // window.open any scheme; program output is untrusted, so they take the same checked path.
+      linkHandler: { activate: (_event, url) => options.openLink(url) },
     });
     this.term.loadAddon(this.fitAddon);
     this.term.loadAddon(this.search);
