@@ -1,0 +1,49 @@
+// `npm start [-- --cwd DIR ...]`: the Electron window where Electron can start, else browser mode
+// (as `npm run web`) with one line that says why, and the system browser opened on its URL.
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { checkLaunch, fallbackLine } from './start/launch-check';
+import { openBrowser, shouldOpenBrowser } from './start/open-browser';
+import { runChild } from './start/run-child';
+import { systemProbe } from './start/system-probe';
+
+const root = resolve(__dirname, '..');
+const args = process.argv.slice(2);
+const electronVite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+
+async function browserMode(reason: string): Promise<number> {
+  console.log(fallbackLine(reason));
+  const options = { cwd: root, env: process.env };
+  const built = await runChild(process.execPath, [electronVite, 'build'], options);
+  if (built !== 0) return built;
+
+  let opened = false;
+  const openOnUrl = (line: string) => {
+    const url = /^https?:\/\/\S+$/.exec(line.trim())?.[0];
+    if (!url || opened) return;
+    opened = true;
+    if (!shouldOpenBrowser(process.platform, process.env)) return;
+    openBrowser(url, { platform: process.platform, spawn, warn: (l) => console.error(l) });
+  };
+  const webCli = join(root, 'src', 'main', 'host', 'web-cli.ts');
+  return runChild(process.execPath, ['--import', 'tsx', webCli, ...args], {
+    ...options,
+    onLine: openOnUrl,
+  });
+}
+
+async function main(): Promise<number> {
+  const launch = checkLaunch(systemProbe(root));
+  if ('reason' in launch) return browserMode(launch.reason);
+  // Arguments after `--` reach the Electron app (electron-vite keeps the others for itself).
+  return runChild(
+    process.execPath,
+    [electronVite, 'preview', ...(args.length ? ['--', ...args] : [])],
+    {
+      cwd: root,
+      env: { ...process.env, ELECTRON_EXEC_PATH: launch.binary },
+    },
+  );
+}
+
+void main().then((status) => process.exit(status));
