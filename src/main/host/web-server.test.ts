@@ -97,6 +97,35 @@ describe('startWebServer', () => {
     expect((await fetch(server.url)).status).toBe(200);
   });
 
+  it('drops a client that keeps asking but reads no replies, and serves the others', async () => {
+    const logged: string[] = [];
+    const strict = await startWebServer({
+      host,
+      rendererDir: join(dir, 'renderer'),
+      maxUnreadBytes: 1024 * 1024,
+      log: (line) => logged.push(line),
+    });
+    const token = new URL(strict.url).searchParams.get('token');
+    const socket = new WebSocket(`ws://127.0.0.1:${strict.port}/ws?token=${token}`);
+    await new Promise((resolve) => socket.once('open', resolve));
+    // Stop reading: replies pile up in the kernel's buffers, then in the server's.
+    (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    let sent = 0;
+    let isClosed = false;
+    void closed.then(() => (isClosed = true));
+    const request = JSON.stringify({ type: 'request', id: 1, name: 'getAppInfo', params: {} });
+    while (!isClosed && sent < 400_000) {
+      for (let i = 0; i < 1000; i++) socket.send(request);
+      sent += 1000;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect(isClosed).toBe(true);
+    expect(logged.join('\n')).toMatch(/dropped a client that left \d+ bytes unread/);
+    expect((await fetch(strict.url)).status).toBe(200);
+    await strict.close();
+  });
+
   it('carries requests and replies over the WebSocket, and ignores malformed frames', async () => {
     const url = new URL(server.url);
     const socket = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`);

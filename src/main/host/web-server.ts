@@ -19,8 +19,15 @@ export interface WebServerOptions {
   rendererDir: string;
   /** 0 picks a free port. */
   port?: number;
+  /** Replies a client has not read yet, in bytes, past which it is dropped. */
+  maxUnreadBytes?: number;
   log?: (message: string) => void;
 }
+
+// A page that reads nothing while it keeps asking would otherwise grow this process without
+// bound; a live page reads far faster (agent events are coalesced, terminal output is
+// flow-controlled), so this is only reached by a stuck or hostile client.
+const defaultMaxUnreadBytes = 64 * 1024 * 1024;
 
 export interface WebServer {
   /** The address to open, token included. */
@@ -75,7 +82,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
         return;
       }
-      sockets.handleUpgrade(request, socket, head, (ws) => bindSocket(options.host, ws, log));
+      sockets.handleUpgrade(request, socket, head, (ws) =>
+        bindSocket(options.host, ws, options.maxUnreadBytes ?? defaultMaxUnreadBytes, log),
+      );
     } catch (error) {
       log(`tether web: dropped a WebSocket upgrade (${errorMessage(error)})`);
       socket.destroy();
@@ -142,10 +151,20 @@ function reply(response: ServerResponse, status: number, text: string): void {
 }
 
 /** The WebSocket adapter: frames in, host requests; host replies and events, frames out. */
-function bindSocket(host: Host, ws: WebSocket, log: (message: string) => void): void {
+function bindSocket(
+  host: Host,
+  ws: WebSocket,
+  maxUnreadBytes: number,
+  log: (message: string) => void,
+): void {
   // ws sends bytes as a binary message and text as a text one.
   const sendRaw = (data: string | Uint8Array) => {
-    if (ws.readyState === ws.OPEN) ws.send(data);
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(data);
+    if (ws.bufferedAmount > maxUnreadBytes) {
+      log(`tether web: dropped a client that left ${ws.bufferedAmount} bytes unread`);
+      ws.terminate();
+    }
   };
   const send = (frame: ServerFrame) => sendRaw(JSON.stringify(frame));
   const connection = host.connect((event) =>
