@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ClaudeTranslator, HANDLED_FRAME_TYPES } from '../../src/main/agent/claude-translator';
+import type { AgentEvent } from '../../src/shared/agent-event';
+import { ClaudeTranslator } from '../../src/main/agent/claude-translator';
 import { parseFrame } from '../../src/main/agent/parse-frame';
 import { joinLines, splitLines, translateBytes } from './transcript';
 
@@ -12,7 +13,18 @@ const transcripts = readdirSync(DIR)
   .map((f) => readFileSync(join(DIR, f)));
 const realFrames = transcripts.flatMap((t) => splitLines(t)).map((l) => JSON.parse(l) as unknown);
 
-const FRAME_TYPES = [...HANDLED_FRAME_TYPES];
+const FRAME_TYPES = [
+  'system',
+  'stream_event',
+  'assistant',
+  'user',
+  'result',
+  'control_request',
+  'control_response',
+  'control_cancel_request',
+  'rate_limit_event',
+  'keep_alive',
+];
 
 /** A frame of a known type whose every field may hold anything. */
 const randomFrame = fc.record(
@@ -156,6 +168,140 @@ describe('translator fuzzing', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** The fields each known frame type cannot do without (what the frames stage checks). */
+const REQUIRED: Record<string, string[]> = {
+  result: ['subtype', 'is_error'],
+  control_request: [
+    'request_id',
+    'request',
+    'request.subtype',
+    'request.tool_name',
+    'request.input',
+  ],
+  control_response: ['response', 'response.request_id', 'response.subtype'],
+  control_cancel_request: ['request_id'],
+  stream_event: ['event', 'event.type'],
+  'stream_event/message_start': ['event.message', 'event.message.id'],
+  'stream_event/content_block_start': [
+    'event.index',
+    'event.content_block',
+    'event.content_block.type',
+    'event.content_block.id',
+    'event.content_block.name',
+    'event.content_block.input',
+  ],
+  'stream_event/content_block_delta': [
+    'event.index',
+    'event.delta',
+    'event.delta.type',
+    'event.delta.text',
+    'event.delta.partial_json',
+  ],
+  'stream_event/content_block_stop': ['event.index'],
+  assistant: [
+    'message',
+    'message.id',
+    'message.model',
+    'message.content',
+    'message.content.0',
+    'message.content.0.type',
+    'message.content.0.text',
+    'message.content.0.name',
+    'message.content.0.input',
+  ],
+  user: ['message', 'message.content.0.type', 'message.content.0.tool_use_id'],
+  system: ['subtype'],
+};
+
+function at(value: unknown, path: string[]): { found: boolean; value: unknown } {
+  let node = value;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null || !(key in node)) {
+      return { found: false, value: undefined };
+    }
+    node = (node as Record<string, unknown>)[key];
+  }
+  return { found: true, value: node };
+}
+
+/** Every (real frame, required field it has) pair in the recordings. */
+const breakable = realFrames.flatMap((frame) => {
+  const { type, event } = frame as { type: string; event?: { type: string } };
+  const fields = [...(REQUIRED[type] ?? []), ...(REQUIRED[`${type}/${event?.type}`] ?? [])];
+  return fields
+    .map((p) => p.split('.'))
+    .filter((path) => at(frame, path).found)
+    .map((path) => ({ frame, path }));
+});
+
+const shapeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/** A real frame of a known type with one required field removed or given a value of another type. */
+const brokenFrame = fc
+  .tuple(fc.nat(breakable.length - 1), fc.option(fc.anything(), { nil: undefined }))
+  .filter(([pick, replacement]) => {
+    const { frame, path } = breakable[pick]!;
+    return replacement === undefined || shapeOf(replacement) !== shapeOf(at(frame, path).value);
+  })
+  .map(([pick, replacement]) => {
+    const { frame, path } = breakable[pick]!;
+    const copy = structuredClone(frame) as Record<string, unknown>;
+    const parent = at(copy, path.slice(0, -1)).value as Record<string, unknown>;
+    const key = path.at(-1)!;
+    if (replacement === undefined) delete parent[key];
+    else parent[key] = replacement;
+    return copy;
+  });
+
+const kinds = (events: AgentEvent[]) => events.map((e) => e.type);
+
+describe('malformed frames of a known type', () => {
+  it('are invalid, yield no event and never throw', () => {
+    fc.assert(
+      fc.property(brokenFrame, (frame) => {
+        const line = JSON.stringify(frame);
+        expect(parseFrame(line)).toMatchObject({ kind: 'invalid' });
+        expect(new ClaudeTranslator().pushLine(line)).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never end a turn, add a cost, or make the next frame’s text show twice', () => {
+    const streamed = [
+      { type: 'stream_event', event: { type: 'message_start', message: { id: 'm1' } } },
+      {
+        type: 'stream_event',
+        event: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      },
+      {
+        type: 'stream_event',
+        event: {
+          type: 'content_block_delta',
+          index: 0,
+          delta: { type: 'text_delta', text: 'hello' },
+        },
+      },
+    ];
+    const complete = {
+      type: 'assistant',
+      message: { id: 'm1', model: 'm', content: [{ type: 'text', text: 'hello' }] },
+    };
+    const result = { type: 'result', subtype: 'success', is_error: false, total_cost_usd: 1 };
+    fc.assert(
+      fc.property(fc.array(brokenFrame, { minLength: 1, maxLength: 8 }), (broken) => {
+        const translator = new ClaudeTranslator();
+        const events = [...streamed, ...broken, complete, result].flatMap((f) =>
+          translator.pushLine(JSON.stringify(f)),
+        );
+        expect(kinds(events)).toEqual(['assistant_text', 'cost', 'done']);
+        expect(events.at(-1)).toEqual({ type: 'done', response: 'hello' });
+      }),
+      { numRuns: 1000 },
     );
   });
 });

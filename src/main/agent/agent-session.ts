@@ -8,9 +8,10 @@ import type {
 import type { AgentEvent } from '../../shared/agent-event';
 import { hostLaunchCommand } from './claude-launch';
 import { locateClaude, type LocateOptions } from './claude-locator';
-import { ClaudeTranslator, HANDLED_FRAME_TYPES } from './claude-translator';
+import type { StreamFrame } from '../../shared/stream-frame';
+import { ClaudeTranslator } from './claude-translator';
 import { controlRequest, userMessage } from './control-protocol';
-import { isRecord, parseObject, str } from './parse-frame';
+import { parseFrame } from './parse-frame';
 import { PermissionGate } from './permission-gate';
 import { isVisibleText, RawRing } from './raw-tap';
 import { spawnPipeTransport } from './transport/pipe-transport';
@@ -318,27 +319,33 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   }
 
   private onLine(line: string): void {
-    const value = parseObject(line);
-    const type = value ? str(value['type']) : null;
-    if (!value || type === null || !HANDLED_FRAME_TYPES.has(type)) {
-      if (isVisibleText(line)) this.noteUnhandled(line);
-      return;
-    }
-    switch (type) {
+    const frame = parseFrame(line);
+    switch (frame.kind) {
+      case 'malformed':
+      case 'other':
+        if (isVisibleText(line)) this.noteUnhandled(line);
+        return;
+      case 'invalid':
+        // The CLI blocks on a control request until it is answered, even one we cannot read.
+        if (frame.request_id !== null) {
+          this.gate.refuse(frame.request_id, `Malformed control request: ${frame.problem}`);
+        }
+        this.noteUnhandled(line);
+        return;
       case 'control_request':
         // Unserved subtypes are answered with an error by the gate and produce no event.
-        if (!this.gate.receive(value)) return;
+        if (!this.gate.receive(frame)) return;
         break;
       case 'control_cancel_request':
-        if (!this.gate.withdraw(str(value['request_id']) ?? '')) return;
+        if (!this.gate.withdraw(frame.request_id)) return;
         break;
       case 'control_response':
-        this.onControlResponse(value);
+        this.onControlResponse(frame);
         return;
     }
     let events: AgentEvent[];
     try {
-      events = this.translator.push(value);
+      events = this.translator.push(frame);
     } catch {
       // A translator fault must not take the session down; the bytes are in the raw view.
       this.noteUnhandled(line);
@@ -350,23 +357,19 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       if (event.type === 'status' && event.status === 'requesting')
         this.setLifecycle({ state: 'busy' });
     }
-    if (type === 'result' && this.lifecycle.state === 'busy') this.setLifecycle({ state: 'idle' });
+    if (frame.kind === 'result' && this.lifecycle.state === 'busy')
+      this.setLifecycle({ state: 'idle' });
   }
 
-  private onControlResponse(frame: Record<string, unknown>): void {
-    const response = frame['response'];
-    if (!isRecord(response)) return;
-    const requestId = str(response['request_id']);
-    const own = requestId ? this.own.get(requestId) : undefined;
-    if (!requestId || !own) return;
-    this.own.delete(requestId);
+  private onControlResponse(frame: StreamFrame & { kind: 'control_response' }): void {
+    const own = this.own.get(frame.request_id);
+    if (!own) return;
+    this.own.delete(frame.request_id);
     clearTimeout(own.timer);
-    if (response['subtype'] === 'error') {
-      own.reject(
-        new ControlRequestError(str(response['error']) ?? 'Claude Code refused the request.'),
-      );
+    if (frame.error !== null) {
+      own.reject(new ControlRequestError(frame.error || 'Claude Code refused the request.'));
     } else {
-      own.resolve(isRecord(response['response']) ? response['response'] : {});
+      own.resolve(frame.response);
     }
   }
 

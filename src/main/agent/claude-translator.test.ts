@@ -7,7 +7,7 @@ type Frame = Record<string, unknown>;
 function run(frames: (Frame | string)[], translator = new ClaudeTranslator()): AgentEvent[] {
   const events: AgentEvent[] = [];
   for (const f of frames) {
-    events.push(...(typeof f === 'string' ? translator.pushLine(f) : translator.push(f)));
+    events.push(...translator.pushLine(typeof f === 'string' ? f : JSON.stringify(f)));
   }
   events.push(...translator.end());
   return events;

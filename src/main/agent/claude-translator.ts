@@ -1,10 +1,12 @@
 import type { AgentEvent, Usage } from '../../shared/agent-event';
-import { isRecord, messageContent, parseObject, str, textOfContent } from './parse-frame';
+import type { ContentBlock, Delta, StreamEvent, StreamFrame } from '../../shared/stream-frame';
+import { nestsDeeperThan } from './nesting-depth';
+import { isRecord, parseFrame, str, textOfContent } from './parse-frame';
 
 /**
  * Claude Code stream-json → AgentEvent, one instance per session.
  *
- * Rules beyond the original translator, from what the CLI does (DESIGN §2):
+ * Rules beyond the original translator, from what the CLI does:
  * - `tool_use` is emitted at the complete `assistant` frame or at `content_block_stop`, whichever
  *   comes first, once per id: the CLI runs a tool (and prints its result) before the stream's
  *   `content_block_stop` for it.
@@ -13,30 +15,18 @@ import { isRecord, messageContent, parseObject, str, textOfContent } from './par
  * - An API error is a `<synthetic>` assistant message followed by an error `result`: its text
  *   becomes that one `error` event's message, never assistant text.
  * - Replayed user messages are delivery receipts (`user_message`), not content.
- * Unknown frames and malformed shapes yield no event and never throw.
+ * It takes frames the frames stage (parse-frame.ts) checked: anything else yields no event.
  */
 
 type OpenBlock =
   | { type: 'text' | 'thinking' | 'other' }
-  | { type: 'tool_use'; id: string; name: string; json: string; input: unknown };
+  | { type: 'tool_use'; id: string; name: string; json: string; input: Record<string, unknown> };
 
 interface MessageStream {
   blocks: Map<number, OpenBlock>;
 }
 
-/** Frame types that produce events or are protocol traffic the session consumes. */
-export const HANDLED_FRAME_TYPES: ReadonlySet<string> = new Set([
-  'system',
-  'stream_event',
-  'assistant',
-  'user',
-  'result',
-  'control_request',
-  'control_response',
-  'control_cancel_request',
-  'rate_limit_event',
-  'keep_alive',
-]);
+type FrameOf<K extends StreamFrame['kind']> = StreamFrame & { kind: K };
 
 /** How the CLI echoes what a local slash command (e.g. /compact, /cost) printed. */
 const LOCAL_COMMAND_OUTPUT = /^<local-command-stdout>([\s\S]*)<\/local-command-stdout>$/;
@@ -53,14 +43,13 @@ export class ClaudeTranslator {
   private announced = '';
   private model = '';
 
-  /** Translates one line of output; lines that are not JSON objects yield nothing. */
+  /** Translates one line of output; anything but a valid frame of a known type yields nothing. */
   pushLine(line: string): AgentEvent[] {
-    const value = parseObject(line);
-    return value ? this.push(value) : [];
+    return this.push(parseFrame(line));
   }
 
-  /** Translates one parsed frame. */
-  push(frame: Record<string, unknown>): AgentEvent[] {
+  /** Translates one checked frame. */
+  push(frame: StreamFrame): AgentEvent[] {
     const out: AgentEvent[] = [];
     this.dispatch(frame, out);
     return out;
@@ -74,10 +63,10 @@ export class ClaudeTranslator {
     return [{ type: 'error', message, subtype: 'api_error' }];
   }
 
-  private dispatch(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    switch (frame['type']) {
+  private dispatch(frame: StreamFrame, out: AgentEvent[]): void {
+    switch (frame.kind) {
       case 'stream_event':
-        return this.onStreamEvent(frame, out);
+        return this.onStreamEvent(frame.event, frame.parent_tool_use_id, out);
       case 'assistant':
         return this.onAssistant(frame, out);
       case 'user':
@@ -85,47 +74,44 @@ export class ClaudeTranslator {
       case 'result':
         return this.onResult(frame, out);
       case 'system':
-        return this.onSystem(frame, out);
+        return this.onSystem(frame.subtype, frame.fields, out);
       case 'control_request':
-        return this.onControlRequest(frame, out);
-      case 'control_cancel_request': {
-        const requestId = str(frame['request_id']);
-        if (requestId) out.push({ type: 'permission_cancelled', request_id: requestId });
+        if (frame.permission) {
+          out.push({
+            type: 'permission_request',
+            request_id: frame.request_id,
+            ...frame.permission,
+          });
+        }
         return;
-      }
+      case 'control_cancel_request':
+        out.push({ type: 'permission_cancelled', request_id: frame.request_id });
+        return;
       case 'rate_limit_event':
-        return this.onRateLimit(frame, out);
+        return this.onRateLimit(frame.info, out);
     }
   }
 
-  private onStreamEvent(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const event = frame['event'];
-    if (!isRecord(event)) return;
-    const parent = str(frame['parent_tool_use_id']);
+  private onStreamEvent(event: StreamEvent, parent: string | null, out: AgentEvent[]): void {
     const key = parent ?? '';
-    switch (event['type']) {
-      case 'message_start': {
-        const message = event['message'];
-        if (!isRecord(message)) return;
-        if (message['role'] === 'user') {
-          this.emitToolResults(message['content'], parent, out);
+    switch (event.type) {
+      case 'message_start':
+        if (event.role === 'user') {
+          this.emitToolResults(event.content, parent, out);
           return;
         }
-        const id = str(message['id']);
-        if (id) this.streamedMessages.add(id);
+        this.streamedMessages.add(event.id);
         this.streams.set(key, { blocks: new Map() });
         return;
-      }
       case 'content_block_start':
-        return this.onBlockStart(key, event, parent, out);
+        return this.onBlockStart(key, event.index, event.block, parent, out);
       case 'content_block_delta':
-        return this.onBlockDelta(key, event, parent, out);
+        return this.onBlockDelta(key, event.index, event.delta, parent, out);
       case 'content_block_stop': {
         const stream = this.streams.get(key);
-        const index = event['index'];
-        if (!stream || typeof index !== 'number') return;
-        const block = stream.blocks.get(index);
-        stream.blocks.delete(index);
+        if (!stream) return;
+        const block = stream.blocks.get(event.index);
+        stream.blocks.delete(event.index);
         if (block?.type === 'tool_use') this.emitStreamedToolUse(block, parent, out);
         return;
       }
@@ -134,34 +120,34 @@ export class ClaudeTranslator {
 
   private onBlockStart(
     key: string,
-    event: Record<string, unknown>,
+    index: number,
+    block: ContentBlock,
     parent: string | null,
     out: AgentEvent[],
   ): void {
-    const index = event['index'];
-    const block = event['content_block'];
-    if (typeof index !== 'number' || !isRecord(block)) return;
     let stream = this.streams.get(key);
     if (!stream) {
       stream = { blocks: new Map() };
       this.streams.set(key, stream);
     }
-    switch (block['type']) {
+    switch (block.type) {
       case 'text':
         stream.blocks.set(index, { type: 'text' });
-        this.emitText(str(block['text']) ?? '', parent, out);
+        this.emitText(block.text, parent, out);
         return;
       case 'thinking':
         stream.blocks.set(index, { type: 'thinking' });
-        this.emitThinking(str(block['thinking']) ?? '', parent, out);
+        this.emitThinking(block.thinking, parent, out);
         return;
-      case 'tool_use': {
-        const id = str(block['id']);
-        const name = str(block['name']);
-        if (!id || !name) return;
-        stream.blocks.set(index, { type: 'tool_use', id, name, json: '', input: block['input'] });
+      case 'tool_use':
+        stream.blocks.set(index, {
+          type: 'tool_use',
+          id: block.id,
+          name: block.name,
+          json: '',
+          input: block.input,
+        });
         return;
-      }
       default:
         stream.blocks.set(index, { type: 'other' });
     }
@@ -169,94 +155,81 @@ export class ClaudeTranslator {
 
   private onBlockDelta(
     key: string,
-    event: Record<string, unknown>,
+    index: number,
+    delta: Delta,
     parent: string | null,
     out: AgentEvent[],
   ): void {
-    const index = event['index'];
-    const delta = event['delta'];
-    if (typeof index !== 'number' || !isRecord(delta)) return;
     const block = this.streams.get(key)?.blocks.get(index);
     if (!block) return;
-    switch (delta['type']) {
+    switch (delta.type) {
       case 'text_delta':
-        if (block.type === 'text') this.emitText(str(delta['text']) ?? '', parent, out);
+        if (block.type === 'text') this.emitText(delta.text, parent, out);
         return;
       case 'thinking_delta':
-        if (block.type === 'thinking') this.emitThinking(str(delta['thinking']) ?? '', parent, out);
+        if (block.type === 'thinking') this.emitThinking(delta.thinking, parent, out);
         return;
       case 'input_json_delta':
-        if (block.type === 'tool_use') block.json += str(delta['partial_json']) ?? '';
+        if (block.type === 'tool_use') block.json += delta.partial_json;
         return;
     }
   }
 
-  private onAssistant(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const message = frame['message'];
-    if (!isRecord(message)) return;
-    const content = message['content'];
-    if (message['model'] === '<synthetic>') {
-      const text = textOfContent(content);
+  private onAssistant(frame: FrameOf<'assistant'>, out: AgentEvent[]): void {
+    if (frame.model === '<synthetic>') {
+      const text = textOfContent(frame.content);
       if (text)
         this.syntheticError = this.syntheticError ? `${this.syntheticError}\n${text}` : text;
       return;
     }
-    if (!Array.isArray(content)) return;
-    const parent = str(frame['parent_tool_use_id']);
-    const id = str(message['id']);
-    const streamed = id !== null && this.streamedMessages.has(id);
-    for (const block of content) {
-      if (!isRecord(block)) continue;
-      switch (block['type']) {
+    const parent = frame.parent_tool_use_id;
+    const streamed = this.streamedMessages.has(frame.id);
+    for (const block of frame.content) {
+      switch (block.type) {
         case 'text':
-          if (!streamed) this.emitText(str(block['text']) ?? '', parent, out);
+          if (!streamed) this.emitText(block.text, parent, out);
           break;
         case 'thinking':
-          if (!streamed) this.emitThinking(str(block['thinking']) ?? '', parent, out);
+          if (!streamed) this.emitThinking(block.thinking, parent, out);
           break;
-        case 'tool_use': {
-          const toolId = str(block['id']);
-          const name = str(block['name']);
-          if (toolId && name) this.emitToolUse(toolId, name, asInput(block['input']), parent, out);
+        case 'tool_use':
+          this.emitToolUse(block.id, block.name, block.input, parent, out);
           break;
-        }
       }
     }
   }
 
-  private onUser(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const content = messageContent(frame);
-    if (frame['isReplay'] === true) {
-      const text = textOfContent(content);
+  private onUser(frame: FrameOf<'user'>, out: AgentEvent[]): void {
+    if (frame.is_replay) {
+      const text = textOfContent(frame.content);
       const local = LOCAL_COMMAND_OUTPUT.exec(text);
       out.push(
         local ? { type: 'command_output', text: local[1]!.trim() } : { type: 'user_message', text },
       );
       return;
     }
-    this.emitToolResults(content, str(frame['parent_tool_use_id']), out);
+    this.emitToolResults(frame.content, frame.parent_tool_use_id, out);
   }
 
-  private onResult(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const subtype = str(frame['subtype']) ?? '';
+  private onResult(frame: FrameOf<'result'>, out: AgentEvent[]): void {
+    const { subtype, result, fields } = frame;
     const cost: AgentEvent & { type: 'cost' } = {
       type: 'cost',
-      cost_usd: num(frame['total_cost_usd']) ?? num(frame['cost_usd']) ?? 0,
-      usage: parseUsage(frame['usage']),
+      cost_usd: num(fields['total_cost_usd']) ?? num(fields['cost_usd']) ?? 0,
+      usage: parseUsage(fields['usage']),
     };
-    const contextWindow = this.contextWindow(frame['modelUsage']);
+    const contextWindow = this.contextWindow(fields['modelUsage']);
     if (contextWindow !== undefined) cost.context_window = contextWindow;
-    const durationMs = num(frame['duration_ms']);
+    const durationMs = num(fields['duration_ms']);
     if (durationMs !== null) cost.duration_ms = durationMs;
-    const numTurns = num(frame['num_turns']);
+    const numTurns = num(fields['num_turns']);
     if (numTurns !== null) cost.num_turns = numTurns;
     out.push(cost);
 
-    const result = str(frame['result']);
-    if (frame['is_error'] === true || subtype.startsWith('error')) {
+    if (frame.is_error || subtype.startsWith('error')) {
       // An API error's result says subtype "success": name what really happened.
       const kind = this.syntheticError !== null || subtype === 'success' ? 'api_error' : subtype;
-      out.push({ type: 'error', message: this.errorMessage(frame, kind, result), subtype: kind });
+      out.push({ type: 'error', message: this.errorMessage(fields, kind, result), subtype: kind });
     } else {
       out.push({ type: 'done', response: result ?? this.turnText });
     }
@@ -283,8 +256,8 @@ export class ClaudeTranslator {
     }
   }
 
-  private onSystem(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    switch (frame['subtype']) {
+  private onSystem(subtype: string, frame: Record<string, unknown>, out: AgentEvent[]): void {
+    switch (subtype) {
       case 'init':
         return this.onInit(frame, out);
       case 'status': {
@@ -361,30 +334,7 @@ export class ClaudeTranslator {
     out.push(event);
   }
 
-  private onControlRequest(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const requestId = str(frame['request_id']);
-    const request = frame['request'];
-    if (!requestId || !isRecord(request) || request['subtype'] !== 'can_use_tool') return;
-    const event: AgentEvent & { type: 'permission_request' } = {
-      type: 'permission_request',
-      request_id: requestId,
-      tool_name: str(request['tool_name']) ?? '',
-      input: asInput(request['input']),
-    };
-    const toolUseId = str(request['tool_use_id']);
-    if (toolUseId) event.tool_use_id = toolUseId;
-    const description = str(request['description']);
-    if (description) event.description = description;
-    const blockedPath = str(request['blocked_path']);
-    if (blockedPath) event.blocked_path = blockedPath;
-    const suggestions = request['permission_suggestions'];
-    if (Array.isArray(suggestions)) event.suggestions = suggestions.filter(isRecord);
-    out.push(event);
-  }
-
-  private onRateLimit(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const info = field(frame, 'rate_limit_info', 'rateLimitInfo');
-    if (!isRecord(info)) return;
+  private onRateLimit(info: Record<string, unknown>, out: AgentEvent[]): void {
     const event: AgentEvent & { type: 'rate_limit' } = {
       type: 'rate_limit',
       status: str(info['status']) ?? 'unknown',
@@ -428,20 +378,24 @@ export class ClaudeTranslator {
     out.push({ type: 'tool_use', id, name, input, parent_tool_use_id: parent });
   }
 
-  private emitToolResults(content: unknown, parent: string | null, out: AgentEvent[]): void {
-    if (!Array.isArray(content)) return;
+  private emitToolResults(
+    content: string | ContentBlock[],
+    parent: string | null,
+    out: AgentEvent[],
+  ): void {
+    if (typeof content === 'string') return;
     for (const block of content) {
-      if (!isRecord(block) || block['type'] !== 'tool_result') continue;
-      const toolUseId = str(block['tool_use_id']);
-      if (!toolUseId || this.emittedToolResults.has(toolUseId)) continue;
+      if (block.type !== 'tool_result') continue;
+      const toolUseId = block.tool_use_id;
+      if (this.emittedToolResults.has(toolUseId)) continue;
       this.emittedToolResults.add(toolUseId);
       // A result whose use is still streaming: its use goes out first, as far as it got.
       if (!this.emittedToolUses.has(toolUseId)) this.flushOpenToolUse(toolUseId, out);
       out.push({
         type: 'tool_result',
         tool_use_id: toolUseId,
-        content: block['content'] ?? '',
-        is_error: block['is_error'] === true,
+        content: block.content,
+        is_error: block.is_error,
         parent_tool_use_id: parent,
       });
     }
@@ -494,15 +448,12 @@ function field(obj: Record<string, unknown>, snake: string, camel: string): unkn
   return obj[snake] ?? obj[camel];
 }
 
-function asInput(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
-}
-
 function streamedInput(block: OpenBlock & { type: 'tool_use' }): Record<string, unknown> {
-  if (block.json === '') return asInput(block.input);
+  if (block.json === '') return block.input;
   try {
     const parsed: unknown = JSON.parse(block.json);
-    if (isRecord(parsed)) return parsed;
+    // Input assembled from deltas is as untrusted as a frame, and bounded the same way.
+    if (isRecord(parsed) && !nestsDeeperThan(parsed)) return parsed;
   } catch {
     // Fall through: keep what arrived rather than lose it.
   }

@@ -24,7 +24,7 @@ export function permissionResponse(
   decision: PermissionDecision,
   original: {
     input: Record<string, unknown>;
-    toolName: string;
+    tool_name: string;
     suggestions: PermissionSuggestion[];
   },
 ): string {
@@ -39,7 +39,7 @@ export function permissionResponse(
       const rule = decision.suggestion ??
         original.suggestions[0] ?? {
           type: 'addRules',
-          rules: [{ toolName: original.toolName }],
+          rules: [{ toolName: original.tool_name }],
           behavior: 'allow',
           destination: 'localSettings',
         };

@@ -1,49 +1,101 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrame } from './parse-frame';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth';
+
+const line = (value: unknown) => JSON.stringify(value);
+
+/** `{"a":{"a":…}}` nested `depth` levels, built as text: JSON.stringify itself would overflow. */
+function nestedObject(depth: number): string {
+  return '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
+}
 
 describe('parseFrame', () => {
-  it('classifies each frame type', () => {
-    expect(parseFrame('{"type":"system","subtype":"init"}')).toEqual({
+  it('classifies each frame type into the typed fields the translator reads', () => {
+    expect(parseFrame('{"type":"system","subtype":"init"}')).toMatchObject({
       kind: 'system',
       subtype: 'init',
     });
     expect(
       parseFrame(
-        '{"type":"stream_event","event":{"type":"content_block_delta","delta":{"type":"text_delta","text":"hi"}}}',
+        line({
+          type: 'stream_event',
+          event: {
+            type: 'content_block_delta',
+            index: 0,
+            delta: { type: 'text_delta', text: 'hi' },
+          },
+        }),
       ),
-    ).toEqual({ kind: 'stream_event', delta: 'hi' });
+    ).toEqual({
+      kind: 'stream_event',
+      event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'hi' } },
+      parent_tool_use_id: null,
+    });
     expect(parseFrame('{"type":"stream_event","event":{"type":"message_stop"}}')).toEqual({
       kind: 'stream_event',
-      delta: null,
+      event: { type: 'other', event_type: 'message_stop' },
+      parent_tool_use_id: null,
     });
     expect(
       parseFrame(
-        '{"type":"assistant","message":{"content":[{"type":"text","text":"a"},{"type":"tool_use"},{"type":"text","text":"b"}]}}',
+        line({
+          type: 'assistant',
+          message: {
+            id: 'm1',
+            model: 'x',
+            content: [
+              { type: 'text', text: 'a' },
+              { type: 'tool_use', id: 't', name: 'Bash', input: {} },
+              { type: 'image', source: {} },
+            ],
+          },
+          parent_tool_use_id: 'p',
+        }),
       ),
-    ).toEqual({ kind: 'assistant', text: 'ab' });
+    ).toEqual({
+      kind: 'assistant',
+      id: 'm1',
+      model: 'x',
+      content: [
+        { type: 'text', text: 'a' },
+        { type: 'tool_use', id: 't', name: 'Bash', input: {} },
+        { type: 'other', block_type: 'image' },
+      ],
+      parent_tool_use_id: 'p',
+    });
     expect(
       parseFrame('{"type":"result","subtype":"success","result":"r","is_error":false}'),
-    ).toEqual({ kind: 'result', subtype: 'success', result: 'r', is_error: false });
+    ).toMatchObject({ kind: 'result', subtype: 'success', result: 'r', is_error: false });
     expect(parseFrame('{"type":"user","message":{"content":"x"},"isReplay":true}')).toEqual({
-      kind: 'user_echo',
+      kind: 'user',
+      content: 'x',
+      is_replay: true,
+      parent_tool_use_id: null,
     });
     expect(
       parseFrame(
-        '{"type":"control_request","request_id":"q1","request":{"subtype":"can_use_tool","tool_name":"Bash","input":{"command":"ls"}}}',
+        line({
+          type: 'control_request',
+          request_id: 'q1',
+          request: { subtype: 'can_use_tool', tool_name: 'Bash', input: { command: 'ls' } },
+        }),
       ),
     ).toEqual({
       kind: 'control_request',
       request_id: 'q1',
       subtype: 'can_use_tool',
-      tool_name: 'Bash',
-      input: { command: 'ls' },
+      permission: { tool_name: 'Bash', input: { command: 'ls' }, suggestions: [] },
     });
-    expect(parseFrame('{"type":"keep_alive"}')).toEqual({ kind: 'other', type_name: 'keep_alive' });
+    expect(
+      parseFrame(line({ type: 'control_request', request_id: 'h', request: { subtype: 'hook' } })),
+    ).toEqual({ kind: 'control_request', request_id: 'h', subtype: 'hook', permission: null });
+    expect(parseFrame('{"type":"keep_alive"}')).toEqual({ kind: 'keep_alive' });
+    expect(parseFrame('{"type":"brand_new"}')).toEqual({ kind: 'other', type_name: 'brand_new' });
     expect(parseFrame('{"no_type":1}')).toEqual({ kind: 'other', type_name: '' });
   });
 
   it('calls anything that is not a JSON object malformed, without throwing', () => {
-    for (const line of [
+    for (const text of [
       '',
       '   ',
       'warning: foo',
@@ -54,16 +106,85 @@ describe('parseFrame', () => {
       '"s"',
       '\x1b[0m',
     ]) {
-      expect(parseFrame(line)).toEqual({ kind: 'malformed' });
+      expect(parseFrame(text)).toEqual({ kind: 'malformed' });
     }
   });
 
-  it('tolerates leading whitespace and odd field types', () => {
-    expect(parseFrame('  {"type":"result","subtype":5,"result":{},"is_error":"yes"}')).toEqual({
-      kind: 'result',
-      subtype: '',
-      result: null,
-      is_error: false,
+  it('calls a known type without its required fields, or with wrong types, invalid', () => {
+    const cases: [unknown, string][] = [
+      [{ type: 'result', is_error: false }, 'subtype'],
+      [{ type: 'result', subtype: 'success' }, 'is_error'],
+      [{ type: 'result', subtype: 5, result: {}, is_error: 'yes' }, 'subtype'],
+      [
+        { type: 'result', subtype: 'success', is_error: false, total_cost_usd: '1' },
+        'total_cost_usd',
+      ],
+      [{ type: 'system' }, 'subtype'],
+      [{ type: 'stream_event' }, 'event'],
+      [{ type: 'stream_event', event: { type: 'content_block_delta', delta: {} } }, 'event.index'],
+      [{ type: 'stream_event', event: { type: 'message_start', message: {} } }, 'event.message.id'],
+      [{ type: 'assistant' }, 'message'],
+      [{ type: 'assistant', message: { id: 'm', model: 'x', content: 'str' } }, 'message.content'],
+      [
+        { type: 'assistant', message: { id: 'm', model: 'x', content: [{ text: 'a' }] } },
+        'content block type',
+      ],
+      [
+        { type: 'assistant', message: { id: 'm', model: 'x', content: [] }, parent_tool_use_id: 3 },
+        'parent_tool_use_id',
+      ],
+      [{ type: 'user', message: { content: [{ type: 'tool_result' }] } }, 'tool_use_id'],
+      [{ type: 'control_cancel_request' }, 'request_id'],
+      [{ type: 'control_response', response: { subtype: 'success' } }, 'request_id'],
+      [{ type: 'rate_limit_event' }, 'rate_limit_info'],
+    ];
+    for (const [value, field] of cases) {
+      const frame = parseFrame(line(value));
+      expect(frame, line(value)).toMatchObject({ kind: 'invalid', request_id: null });
+      expect(frame.kind === 'invalid' && frame.problem, line(value)).toContain(field);
+    }
+  });
+
+  it('keeps the request id of an invalid control request, so the CLI can still be answered', () => {
+    expect(parseFrame(line({ type: 'control_request', request: {} }))).toMatchObject({
+      kind: 'invalid',
+      request_id: null,
     });
+    expect(
+      parseFrame(
+        line({ type: 'control_request', request_id: 'q', request: { subtype: 'can_use_tool' } }),
+      ),
+    ).toEqual({
+      kind: 'invalid',
+      type_name: 'control_request',
+      problem: 'request.tool_name is missing or of the wrong type',
+      request_id: 'q',
+    });
+  });
+
+  it('calls a frame nested deeper than the bound invalid, and one at the bound valid', () => {
+    const deep = `{"type":"assistant","message":{"id":"m","model":"x","content":[{"type":"tool_use","id":"t","name":"N","input":${nestedObject(5000)}}]}}`;
+    expect(parseFrame(deep)).toEqual({
+      kind: 'invalid',
+      type_name: 'assistant',
+      problem: `nested deeper than ${MAX_NESTING_DEPTH} levels`,
+      request_id: null,
+    });
+    const arrays = `{"type":"control_request","request_id":"q","request":{"subtype":"can_use_tool","tool_name":"N","input":{"a":${'['.repeat(5000)}${']'.repeat(5000)}}}}`;
+    expect(parseFrame(arrays)).toMatchObject({ kind: 'invalid', request_id: 'q' });
+    // The frame, its message, content, the block and input are 5 of the levels.
+    const atBound = `{"type":"assistant","message":{"id":"m","model":"x","content":[{"type":"tool_use","id":"t","name":"N","input":${nestedObject(MAX_NESTING_DEPTH - 4)}}]}}`;
+    expect(parseFrame(atBound)).toMatchObject({ kind: 'assistant' });
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  it('counts objects and arrays alike, scalars not at all', () => {
+    expect(nestsDeeperThan('x', 0)).toBe(false);
+    expect(nestsDeeperThan({}, 0)).toBe(true);
+    expect(nestsDeeperThan({}, 1)).toBe(false);
+    expect(nestsDeeperThan({ a: [1, { b: 'c' }] }, 2)).toBe(true);
+    expect(nestsDeeperThan({ a: [1, { b: 'c' }] }, 3)).toBe(false);
+    expect(nestsDeeperThan(JSON.parse(nestedObject(100_000)), 200)).toBe(true);
   });
 });

@@ -1,4 +1,17 @@
-import type { StreamFrame } from '../../shared/stream-frame';
+import type {
+  ContentBlock,
+  Delta,
+  PermissionAsk,
+  StreamEvent,
+  StreamFrame,
+} from '../../shared/stream-frame';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth';
+
+/**
+ * The frames stage: one line of CLI output → one checked `StreamFrame`. This is the only place
+ * that parses and validates what the CLI prints; the session, the permission gate and the
+ * translator all take its typed result. Never throws.
+ */
 
 const MALFORMED: StreamFrame = { kind: 'malformed' };
 
@@ -10,79 +23,246 @@ export function str(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/**
- * Parses one line of stream-json output into its JSON object; null for anything else. Never
- * throws. The hot path (session, translator) needs only this, not the classification.
- */
-export function parseObject(line: string): Record<string, unknown> | null {
+export function parseFrame(line: string): StreamFrame {
   // Cheap pre-check: frames are JSON objects, and most garbage (warnings, escapes) is not.
   const first = line.charCodeAt(0) === 0x7b ? 0 : line.search(/\S/);
-  if (first === -1 || line.charCodeAt(first) !== 0x7b) return null;
+  if (first === -1 || line.charCodeAt(first) !== 0x7b) return MALFORMED;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(line);
-    return isRecord(value) ? value : null;
+    value = JSON.parse(line);
   } catch {
-    return null;
+    return MALFORMED;
+  }
+  return isRecord(value) ? classifyFrame(value) : MALFORMED;
+}
+
+/** A required field that is missing or of the wrong type; caught in classifyFrame. */
+class InvalidFrame extends Error {}
+
+/** Classifies and checks an already-parsed JSON object. */
+export function classifyFrame(value: Record<string, unknown>): StreamFrame {
+  const type = str(value['type']);
+  if (nestsDeeperThan(value)) {
+    return invalid(value, type ?? '', `nested deeper than ${MAX_NESTING_DEPTH} levels`);
+  }
+  try {
+    return classifyKnown(value, type);
+  } catch (error) {
+    if (!(error instanceof InvalidFrame)) throw error;
+    return invalid(value, type ?? '', error.message);
   }
 }
 
-export function parseFrame(line: string): StreamFrame {
-  const value = parseObject(line);
-  return value ? classifyFrame(value) : MALFORMED;
+function invalid(value: Record<string, unknown>, type: string, problem: string): StreamFrame {
+  const requestId = type === 'control_request' ? str(value['request_id']) : null;
+  return { kind: 'invalid', type_name: type, problem, request_id: requestId };
 }
 
-/** Classifies an already-parsed JSON object. */
-export function classifyFrame(value: Record<string, unknown>): StreamFrame {
-  const type = str(value['type']);
+function classifyKnown(value: Record<string, unknown>, type: string | null): StreamFrame {
   switch (type) {
     case 'system':
-      return { kind: 'system', subtype: str(value['subtype']) ?? '' };
-    case 'stream_event': {
-      const event = value['event'];
-      const delta = isRecord(event) && isRecord(event['delta']) ? event['delta'] : null;
-      return { kind: 'stream_event', delta: delta ? (str(delta['text']) ?? null) : null };
+      return { kind: 'system', subtype: need(str(value['subtype']), 'subtype'), fields: value };
+    case 'stream_event':
+      return {
+        kind: 'stream_event',
+        event: streamEvent(need(record(value['event']), 'event')),
+        parent_tool_use_id: parentId(value),
+      };
+    case 'assistant': {
+      const message = need(record(value['message']), 'message');
+      return {
+        kind: 'assistant',
+        id: need(str(message['id']), 'message.id'),
+        model: need(str(message['model']), 'message.model'),
+        content: blocks(need(array(message['content']), 'message.content')),
+        parent_tool_use_id: parentId(value),
+      };
     }
-    case 'assistant':
-      return { kind: 'assistant', text: textOfContent(messageContent(value)) };
+    case 'user': {
+      const message = need(record(value['message']), 'message');
+      return {
+        kind: 'user',
+        content: userContent(message['content']),
+        is_replay: optional(value['isReplay'], bool, 'isReplay') ?? false,
+        parent_tool_use_id: parentId(value),
+      };
+    }
     case 'result':
+      optional(value['total_cost_usd'], num, 'total_cost_usd');
+      optional(value['usage'], record, 'usage');
       return {
         kind: 'result',
-        subtype: str(value['subtype']) ?? '',
-        result: str(value['result']),
-        is_error: value['is_error'] === true,
+        subtype: need(str(value['subtype']), 'subtype'),
+        result: optional(value['result'], str, 'result'),
+        is_error: need(bool(value['is_error']), 'is_error'),
+        fields: value,
       };
-    case 'user':
-      return { kind: 'user_echo' };
-    case 'control_request': {
-      const request = isRecord(value['request']) ? value['request'] : {};
+    case 'control_request':
+      return controlRequest(value);
+    case 'control_response': {
+      const response = need(record(value['response']), 'response');
+      const subtype = need(str(response['subtype']), 'response.subtype');
       return {
-        kind: 'control_request',
-        request_id: str(value['request_id']) ?? '',
-        subtype: str(request['subtype']) ?? '',
-        tool_name: str(request['tool_name']) ?? '',
-        input: request['input'] ?? null,
+        kind: 'control_response',
+        request_id: need(str(response['request_id']), 'response.request_id'),
+        error: subtype === 'error' ? (str(response['error']) ?? '') : null,
+        response: record(response['response']) ?? {},
       };
     }
+    case 'control_cancel_request':
+      return {
+        kind: 'control_cancel_request',
+        request_id: need(str(value['request_id']), 'request_id'),
+      };
+    case 'rate_limit_event':
+      return {
+        kind: 'rate_limit_event',
+        info: need(record(value['rate_limit_info'] ?? value['rateLimitInfo']), 'rate_limit_info'),
+      };
+    case 'keep_alive':
+      return { kind: 'keep_alive' };
     default:
       return { kind: 'other', type_name: type ?? '' };
   }
 }
 
-/** `message.content` of an assistant or user frame: a string or a block array. */
-export function messageContent(frame: Record<string, unknown>): unknown {
-  const message = frame['message'];
-  return isRecord(message) ? message['content'] : undefined;
+function controlRequest(value: Record<string, unknown>): StreamFrame {
+  const requestId = need(str(value['request_id']), 'request_id');
+  const request = need(record(value['request']), 'request');
+  const subtype = need(str(request['subtype']), 'request.subtype');
+  let permission: PermissionAsk | null = null;
+  if (subtype === 'can_use_tool') {
+    permission = {
+      tool_name: need(str(request['tool_name']), 'request.tool_name'),
+      input: need(record(request['input']), 'request.input'),
+      suggestions: (optional(request['permission_suggestions'], array, 'suggestions') ?? []).filter(
+        isRecord,
+      ),
+    };
+    const toolUseId = optional(request['tool_use_id'], str, 'request.tool_use_id');
+    if (toolUseId) permission.tool_use_id = toolUseId;
+    const description = optional(request['description'], str, 'request.description');
+    if (description) permission.description = description;
+    const blockedPath = optional(request['blocked_path'], str, 'request.blocked_path');
+    if (blockedPath) permission.blocked_path = blockedPath;
+  }
+  return { kind: 'control_request', request_id: requestId, subtype, permission };
+}
+
+function streamEvent(event: Record<string, unknown>): StreamEvent {
+  const type = need(str(event['type']), 'event.type');
+  switch (type) {
+    case 'message_start': {
+      const message = need(record(event['message']), 'event.message');
+      if (message['role'] === 'user') {
+        return { type, role: 'user', content: userContent(message['content']) };
+      }
+      // The id is what tells the complete frame that repeats this message to show nothing twice.
+      return { type, role: 'assistant', id: need(str(message['id']), 'event.message.id') };
+    }
+    case 'content_block_start':
+      return {
+        type,
+        index: need(num(event['index']), 'event.index'),
+        block: block(event['content_block']),
+      };
+    case 'content_block_delta':
+      return {
+        type,
+        index: need(num(event['index']), 'event.index'),
+        delta: delta(need(record(event['delta']), 'event.delta')),
+      };
+    case 'content_block_stop':
+      return { type, index: need(num(event['index']), 'event.index') };
+    default:
+      return { type: 'other', event_type: type };
+  }
+}
+
+function delta(value: Record<string, unknown>): Delta {
+  const type = need(str(value['type']), 'delta.type');
+  switch (type) {
+    case 'text_delta':
+      return { type, text: need(str(value['text']), 'delta.text') };
+    case 'thinking_delta':
+      return { type, thinking: need(str(value['thinking']), 'delta.thinking') };
+    case 'input_json_delta':
+      return { type, partial_json: need(str(value['partial_json']), 'delta.partial_json') };
+    default:
+      return { type: 'other', delta_type: type };
+  }
+}
+
+function userContent(value: unknown): string | ContentBlock[] {
+  return typeof value === 'string' ? value : blocks(need(array(value), 'message.content'));
+}
+
+function blocks(values: unknown[]): ContentBlock[] {
+  return values.map(block);
+}
+
+function block(value: unknown): ContentBlock {
+  const b = need(record(value), 'content block');
+  const type = need(str(b['type']), 'content block type');
+  switch (type) {
+    case 'text':
+      return { type, text: need(str(b['text']), 'text block text') };
+    case 'thinking':
+      return { type, thinking: need(str(b['thinking']), 'thinking block text') };
+    case 'tool_use':
+      return {
+        type,
+        id: need(str(b['id']), 'tool_use id'),
+        name: need(str(b['name']), 'tool_use name'),
+        input: need(record(b['input']), 'tool_use input'),
+      };
+    case 'tool_result':
+      return {
+        type,
+        tool_use_id: need(str(b['tool_use_id']), 'tool_result tool_use_id'),
+        content: b['content'] ?? '',
+        is_error: optional(b['is_error'], bool, 'tool_result is_error') ?? false,
+      };
+    default:
+      return { type: 'other', block_type: type };
+  }
+}
+
+function parentId(value: Record<string, unknown>): string | null {
+  return optional(value['parent_tool_use_id'], str, 'parent_tool_use_id');
+}
+
+function need<T>(value: T | null, field: string): T {
+  if (value === null) throw new InvalidFrame(`${field} is missing or of the wrong type`);
+  return value;
+}
+
+/** Absent (undefined or null) is fine; present must have the right type. */
+function optional<T>(value: unknown, check: (v: unknown) => T | null, field: string): T | null {
+  if (value === undefined || value === null) return null;
+  return need(check(value), field);
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return isRecord(value) ? value : null;
+}
+
+function array(value: unknown): unknown[] | null {
+  return Array.isArray(value) ? value : null;
+}
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function bool(value: unknown): boolean | null {
+  return typeof value === 'boolean' ? value : null;
 }
 
 /** The text blocks of a message content, joined. */
-export function textOfContent(content: unknown): string {
+export function textOfContent(content: string | ContentBlock[]): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
   let text = '';
-  for (const block of content) {
-    if (isRecord(block) && block['type'] === 'text' && typeof block['text'] === 'string') {
-      text += block['text'];
-    }
-  }
+  for (const b of content) if (b.type === 'text') text += b.text;
   return text;
 }

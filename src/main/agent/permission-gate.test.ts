@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { classifyFrame } from './parse-frame';
 import { PermissionGate } from './permission-gate';
 
 function gate() {
@@ -10,24 +11,32 @@ function gate() {
   return { g, written };
 }
 
-const ask = (request_id: string, extra: Record<string, unknown> = {}) => ({
-  type: 'control_request',
-  request_id,
-  request: {
-    subtype: 'can_use_tool',
-    tool_name: 'Bash',
-    input: { command: 'ls' },
-    permission_suggestions: [
-      {
-        type: 'addRules',
-        rules: [{ toolName: 'Bash', ruleContent: 'ls' }],
-        behavior: 'allow',
-        destination: 'localSettings',
-      },
-    ],
-    ...extra,
-  },
-});
+/** A control_request frame as the frames stage hands it over. */
+function controlRequest(value: Record<string, unknown>) {
+  const frame = classifyFrame(value);
+  if (frame.kind !== 'control_request') throw new Error(`not a control request: ${frame.kind}`);
+  return frame;
+}
+
+const ask = (request_id: string, extra: Record<string, unknown> = {}) =>
+  controlRequest({
+    type: 'control_request',
+    request_id,
+    request: {
+      subtype: 'can_use_tool',
+      tool_name: 'Bash',
+      input: { command: 'ls' },
+      permission_suggestions: [
+        {
+          type: 'addRules',
+          rules: [{ toolName: 'Bash', ruleContent: 'ls' }],
+          behavior: 'allow',
+          destination: 'localSettings',
+        },
+      ],
+      ...extra,
+    },
+  });
 
 const responseOf = (written: Record<string, unknown>[], i = 0) =>
   (written[i]!['response'] as Record<string, unknown>)['response'];
@@ -107,11 +116,13 @@ describe('PermissionGate', () => {
   it('answers unserved subtypes with an error at once', () => {
     const { g, written } = gate();
     expect(
-      g.receive({
-        type: 'control_request',
-        request_id: 'h1',
-        request: { subtype: 'hook_callback' },
-      }),
+      g.receive(
+        controlRequest({
+          type: 'control_request',
+          request_id: 'h1',
+          request: { subtype: 'hook_callback' },
+        }),
+      ),
     ).toBe(false);
     expect(written).toEqual([
       {

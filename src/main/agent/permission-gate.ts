@@ -1,13 +1,9 @@
 import type { PermissionDecision } from '../../shared/agent-control';
-import type { PermissionSuggestion } from '../../shared/agent-event';
+import type { PermissionAsk, StreamFrame } from '../../shared/stream-frame';
+import { errorMessage } from '../../shared/error-message';
 import { errorResponse, permissionResponse } from './control-protocol';
-import { isRecord, str } from './parse-frame';
 
-interface Pending {
-  toolName: string;
-  input: Record<string, unknown>;
-  suggestions: PermissionSuggestion[];
-}
+type Pending = Pick<PermissionAsk, 'tool_name' | 'input' | 'suggestions'>;
 
 /**
  * Guarantees that every `control_request` from the CLI gets exactly one answer: the user's
@@ -19,31 +15,40 @@ export class PermissionGate {
 
   constructor(private readonly write: (line: string) => void) {}
 
-  /** Takes a control_request frame. Returns true when it now waits for the user. */
-  receive(frame: Record<string, unknown>): boolean {
-    const requestId = str(frame['request_id']);
-    const request = frame['request'];
-    if (!requestId) return false;
-    const subtype = isRecord(request) ? str(request['subtype']) : null;
-    if (subtype !== 'can_use_tool' || !isRecord(request)) {
-      this.write(errorResponse(requestId, `Unsupported control request subtype: ${subtype}`));
+  /** Takes a checked control_request frame. Returns true when it now waits for the user. */
+  receive(frame: StreamFrame & { kind: 'control_request' }): boolean {
+    if (!frame.permission) {
+      this.refuse(frame.request_id, `Unsupported control request subtype: ${frame.subtype}`);
       return false;
     }
-    const suggestions = request['permission_suggestions'];
-    this.pending.set(requestId, {
-      toolName: str(request['tool_name']) ?? '',
-      input: isRecord(request['input']) ? request['input'] : {},
-      suggestions: Array.isArray(suggestions) ? suggestions.filter(isRecord) : [],
-    });
+    const { tool_name, input, suggestions } = frame.permission;
+    this.pending.set(frame.request_id, { tool_name, input, suggestions });
     return true;
   }
 
-  /** Answers a pending request. False when it is not pending (answered, withdrawn, or unknown). */
+  /** Answers a request that cannot be served (e.g. malformed) with an error, so the CLI goes on. */
+  refuse(requestId: string, reason: string): void {
+    this.write(errorResponse(requestId, reason));
+  }
+
+  /**
+   * Answers a pending request. False when it is not pending (answered, withdrawn, or unknown).
+   * Throws, and keeps the request pending, when the answer cannot be serialized (an edited input
+   * nested too deep, say): the prompt must stay answerable rather than vanish unanswered.
+   */
   answer(requestId: string, decision: PermissionDecision): boolean {
     const pending = this.pending.get(requestId);
     if (!pending) return false;
+    let line: string;
+    try {
+      line = permissionResponse(requestId, decision, pending);
+    } catch (error) {
+      throw new Error(
+        `The answer cannot be sent to Claude Code (${errorMessage(error)}); the prompt is still open.`,
+      );
+    }
     this.pending.delete(requestId);
-    this.write(permissionResponse(requestId, decision, pending));
+    this.write(line);
     return true;
   }
 
