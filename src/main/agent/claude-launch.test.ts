@@ -4,7 +4,7 @@ import { launchCommand, npmShimTarget, type LaunchHost } from './claude-launch';
 const npm = 'C:\\Users\\Jane Doe\\AppData\\Roaming\\npm';
 
 // What npm's cmd-shim writes for a native binary and for a node script.
-const exeShim = [
+const shimStart = [
   '@ECHO off',
   'GOTO start',
   ':find_dp0',
@@ -13,18 +13,14 @@ const exeShim = [
   ':start',
   'SETLOCAL',
   'CALL :find_dp0',
+];
+const exeShim = [
+  ...shimStart,
   '"%dp0%\\node_modules\\@anthropic-ai\\claude-code\\bin\\claude.exe"   %*',
   '',
 ].join('\r\n');
 const nodeShim = [
-  '@ECHO off',
-  'GOTO start',
-  ':find_dp0',
-  'SET dp0=%~dp0',
-  'EXIT /b',
-  ':start',
-  'SETLOCAL',
-  'CALL :find_dp0',
+  ...shimStart,
   '',
   'IF EXIST "%dp0%\\node.exe" (',
   '  SET "_prog=%dp0%\\node.exe"',

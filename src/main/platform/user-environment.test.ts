@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { resolveUserEnvironment, startedFromLauncher, withUtf8Locale } from './user-environment';
 
 const shellEnv = async () => ({ PATH: '/opt/homebrew/bin:/usr/bin:/bin', FROM_SHELL: '1' });
+const mustNotRun = async (): Promise<NodeJS.ProcessEnv> => {
+  throw new Error('must not run');
+};
 
 describe('startedFromLauncher', () => {
   it('is true on macOS and Linux without TERM, never on Windows', () => {
@@ -43,21 +46,25 @@ describe('resolveUserEnvironment', () => {
 
   it('linux from a terminal: the environment as it is, no shell run', async () => {
     const env = { PATH: '/home/me/bin:/usr/bin', TERM: 'xterm-256color', LANG: 'en_GB.UTF-8' };
-    const read = async () => {
-      throw new Error('must not run');
-    };
     expect(
-      await resolveUserEnvironment({ platform: 'linux', env, shell: '/bin/bash', readShell: read }),
+      await resolveUserEnvironment({
+        platform: 'linux',
+        env,
+        shell: '/bin/bash',
+        readShell: mustNotRun,
+      }),
     ).toEqual(env);
   });
 
   it('win32: never runs a shell', async () => {
     const env = { Path: 'C:\\Windows', ComSpec: 'C:\\Windows\\system32\\cmd.exe' };
-    const read = async () => {
-      throw new Error('must not run');
-    };
     expect(
-      await resolveUserEnvironment({ platform: 'win32', env, shell: 'cmd.exe', readShell: read }),
+      await resolveUserEnvironment({
+        platform: 'win32',
+        env,
+        shell: 'cmd.exe',
+        readShell: mustNotRun,
+      }),
     ).toEqual(env);
   });
 
