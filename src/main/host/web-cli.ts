@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorMessage } from '../../shared/error-message';
 import { workspaceStateSchema } from '../../shared/workspace-state';
-import { resolveUserEnvironment } from '../platform/user-environment';
+import { withUtf8Locale } from '../platform/user-environment';
 import { defaultShell } from '../pty/shell';
 import { browserStateDir } from './config-dir';
 import { Host } from './host';
@@ -47,17 +47,13 @@ async function main(): Promise<void> {
   }
   const stateDir = resolve(values['state-dir'] ?? browserStateDir());
 
-  const userShell = defaultShell();
   const settings = new SettingsFile(join(stateDir, 'settings.json'));
   settings.watch();
   const host = new Host({
     workspaceDir,
-    shell: userShell,
-    environment: resolveUserEnvironment({
-      platform: process.platform,
-      env: process.env,
-      shell: userShell.file,
-    }),
+    shell: defaultShell(),
+    // Browser mode is started from a command line: its environment is already the user's.
+    environment: Promise.resolve(withUtf8Locale(process.env, process.platform)),
     settings,
     workspace: new JsonFile(join(stateDir, 'browser-workspace.json'), workspaceStateSchema),
     agentLogDir: join(stateDir, 'agents'),
