@@ -8,15 +8,21 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AgentEvent } from '../../shared/agent-event';
+import { errorMessage } from '../../shared/error-message';
 
 /**
  * An agent block's events, append-only, one JSON object a line: what a restarted Tether replays
  * to show the block's earlier transcript. A torn last line (a crash mid-write) is skipped on read.
+ * Appending never throws: it runs in the output batcher's timer, where a throw ends the process.
  */
 export class EventLog {
   private stream: WriteStream | null = null;
 
-  constructor(readonly path: string) {}
+  constructor(
+    readonly path: string,
+    /** Where a problem with one write goes, as one line. */
+    private readonly report: (problem: string) => void = (problem) => console.warn(problem),
+  ) {}
 
   readAll(): AgentEvent[] {
     if (!existsSync(this.path)) return [];
@@ -39,8 +45,27 @@ export class EventLog {
     return events;
   }
 
+  /** Events that cannot be stored (e.g. too deep to stringify) are reported and skipped. */
   append(events: AgentEvent[]): void {
-    if (events.length === 0) return;
+    let text = '';
+    for (const event of events) {
+      try {
+        text += JSON.stringify(event) + '\n';
+      } catch (error) {
+        this.report(
+          `Event log ${this.path}: skipped a "${String(event.type)}" event that cannot be stored (${errorMessage(error)}).`,
+        );
+      }
+    }
+    if (text === '') return;
+    try {
+      this.open().write(text);
+    } catch (error) {
+      this.report(`Event log ${this.path}: could not write (${errorMessage(error)}).`);
+    }
+  }
+
+  private open(): WriteStream {
     if (!this.stream) {
       mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
       this.stream = createWriteStream(this.path, { flags: 'a', mode: 0o600 });
@@ -48,7 +73,7 @@ export class EventLog {
         // A full disk must not take the session down; the live transcript is unaffected.
       });
     }
-    this.stream.write(events.map((e) => JSON.stringify(e) + '\n').join(''));
+    return this.stream;
   }
 
   /** Resolves once everything appended is on disk. */
