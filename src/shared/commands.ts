@@ -6,6 +6,8 @@ export interface CommandInfo {
   id: string;
   title: string;
   keys: string;
+  /** The shortcut is macOS's alone: elsewhere the shell owns those keys (Ctrl+A). */
+  macOnly?: boolean;
 }
 
 export const commands = [
@@ -25,11 +27,17 @@ export const commands = [
   { id: 'terminal.find', title: 'Find in terminal', keys: 'Mod+Shift+F' },
   { id: 'terminal.copy', title: 'Copy selection', keys: 'Mod+Shift+C' },
   { id: 'terminal.paste', title: 'Paste', keys: 'Mod+Shift+V' },
+  { id: 'terminal.selectAll', title: 'Select all', keys: 'Mod+A', macOnly: true },
   { id: 'agent.toggleRaw', title: 'Show or hide raw output', keys: 'Mod+Shift+X' },
   { id: 'settings.open', title: 'Open settings', keys: '' },
 ] as const satisfies readonly CommandInfo[];
 
 export type CommandId = (typeof commands)[number]['id'];
+
+/** The command's shortcut on this platform; '' where it has none. */
+export function keysOn(command: CommandInfo, isMac: boolean): string {
+  return command.macOnly && !isMac ? '' : command.keys;
+}
 
 export function findCommand(id: CommandId): CommandInfo {
   return commands.find((command) => command.id === id)!;

@@ -41,9 +41,10 @@ export function appMenuTemplate({
   const isMac = platform === 'darwin';
   const item = (id: CommandId, keys?: string): MenuItemConstructorOptions => {
     const command = findCommand(id);
+    const shown = keys ?? accelerator(command.keys);
     return {
       label: command.title,
-      accelerator: keys ?? accelerator(command.keys),
+      ...(shown ? { accelerator: shown } : {}),
       registerAccelerator: keys !== undefined,
       click: () => run(id),
     };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { HostApi } from '../../../shared/host-api';
 import type { WorkspaceState } from '../../../shared/workspace-state';
-import { commands, findCommand, type CommandId } from '../../../shared/commands';
+import { commands, findCommand, keysOn, type CommandId } from '../../../shared/commands';
 import { blockKinds, type BlockHandle } from '../blocks/registry';
 import { BlockFrame } from './BlockFrame';
 import { useBlockElements } from './block-elements';
@@ -78,11 +78,12 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       const action = commandActions[command.id];
       return {
         ...command,
+        keys: keysOn(command, isMac),
         enabled: () => action.type !== 'block' || action.kind === focusedKind,
         run: () => perform(command.id, action),
       };
     });
-  }, [perform, state.focused, state.blocks]);
+  }, [perform, state.focused, state.blocks, isMac]);
 
   const latest = useRef({ entries, paletteOpen });
   latest.current = { entries, paletteOpen };
@@ -113,6 +114,11 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         else console.warn(`tether: no command ${command} to run here`);
       }),
     [api],
+  );
+
+  useEffect(
+    () => api.onEvent('openTerminalIn', ({ cwd }) => workspace.add('terminal', 'horizontal', cwd)),
+    [api, workspace.add],
   );
 
   useEffect(() => {

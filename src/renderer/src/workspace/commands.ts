@@ -30,6 +30,7 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.find': { type: 'block', kind: 'terminal' },
   'terminal.copy': { type: 'block', kind: 'terminal' },
   'terminal.paste': { type: 'block', kind: 'terminal' },
+  'terminal.selectAll': { type: 'block', kind: 'terminal' },
   'agent.toggleRaw': { type: 'block', kind: 'agent' },
   'settings.open': { type: 'openSettings' },
 };

@@ -11,7 +11,8 @@ export interface Workspace {
   state: WorkspaceState;
   /** Bumped whenever keyboard focus must move into the focused block. */
   focusToken: number;
-  add(kind: string, orientation: Orientation): void;
+  /** A new block beside the focused one, in `cwd` (default: the workspace directory). */
+  add(kind: string, orientation: Orientation, cwd?: string): void;
   close(blockId: string): void;
   focus(blockId: string, moveKeyboard: boolean): void;
   resize(splitId: string, sizes: number[]): void;
@@ -45,14 +46,14 @@ export function useWorkspace(
   }, [api, state]);
 
   const add = useCallback(
-    (kind: string, orientation: Orientation) => {
+    (kind: string, orientation: Orientation, cwd = workspaceDir) => {
       const blockId = newId('block');
       setState((current) => ({
         ...current,
         layout: insertBlock(current.layout, current.focused, blockId, orientation, () =>
           newId('split'),
         ),
-        blocks: { ...current.blocks, [blockId]: { kind, cwd: workspaceDir } },
+        blocks: { ...current.blocks, [blockId]: { kind, cwd } },
         focused: blockId,
       }));
       moveFocus();

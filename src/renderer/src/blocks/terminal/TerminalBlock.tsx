@@ -3,6 +3,7 @@ import { AppInfoContext } from '../../host/app-info';
 import { openExternalLink } from '../../host/open-external-link';
 import type { EventPayload } from '../../../../shared/host-contract';
 import type { BlockProps } from '../registry';
+import { acceptFileDrops, localPlatform, shellWords } from './dropped-files';
 import { FindBar } from './FindBar';
 import { linkTerminal } from './terminal-link';
 import { TerminalView } from './terminal-view';
@@ -51,6 +52,15 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
       onError: setError,
     });
   }, [api, view, blockId, generation]);
+
+  useEffect(
+    () =>
+      acceptFileDrops(container.current!, (paths) => {
+        viewRef.current?.term.paste(shellWords(paths, localPlatform()));
+        viewRef.current?.focus();
+      }),
+    [],
+  );
 
   useEffect(() => {
     handleRef({

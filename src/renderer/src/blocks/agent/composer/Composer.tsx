@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { acceptFileDrops } from '../../terminal/dropped-files';
 import { PromptHistory } from './prompt-history';
 import { slashCompletions } from './slash-commands';
 
@@ -43,6 +44,7 @@ export function Composer({
   const [selected, setSelected] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const history = useRef(new PromptHistory());
+  const box = useRef<HTMLDivElement>(null);
   const listId = useId();
   const completions = dismissed === text ? [] : slashCompletions(text, slashCommands);
   const active = Math.min(selected, completions.length - 1);
@@ -61,6 +63,20 @@ export function Composer({
     replace('');
     onSend(message);
   };
+
+  // A dropped file's path goes in at the caret, as typed text.
+  useEffect(
+    () =>
+      acceptFileDrops(box.current!, (paths) => {
+        const area = box.current?.querySelector('textarea');
+        if (!area) return;
+        const { selectionStart: start, selectionEnd: end, value } = area;
+        setText(`${value.slice(0, start)}${paths.join(' ')}${value.slice(end)}`);
+        setSelected(0);
+        area.focus();
+      }),
+    [],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
@@ -103,7 +119,7 @@ export function Composer({
   };
 
   return (
-    <div className="agent-composer">
+    <div className="agent-composer" ref={box}>
       {completions.length > 0 && (
         <ul id={listId} role="listbox" aria-label="Slash commands" className="agent-completions">
           {completions.map((name, index) => (
