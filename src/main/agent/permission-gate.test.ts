@@ -137,6 +137,42 @@ describe('PermissionGate', () => {
     expect(g.pendingIds).toEqual([]);
   });
 
+  it('keeps a prompt pending and answerable when the edited input cannot be serialized', () => {
+    const { g, written } = gate();
+    g.receive(ask('r1'));
+    const deep = JSON.parse('{"a":'.repeat(99_999) + '{}' + '}'.repeat(99_999)) as Record<
+      string,
+      unknown
+    >;
+    expect(() => g.answer('r1', { behavior: 'allow', updatedInput: deep })).toThrow(
+      /^The answer cannot be sent to Claude Code \(.+\); the prompt is still open\.$/,
+    );
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expect(() => g.answer('r1', { behavior: 'allow_always', updatedInput: cyclic })).toThrow(
+      /the prompt is still open/,
+    );
+    expect(written).toEqual([]);
+    expect(g.pendingIds).toEqual(['r1']);
+    expect(g.answer('r1', { behavior: 'allow', updatedInput: { command: 'ls -l' } })).toBe(true);
+    expect(responseOf(written)).toEqual({ behavior: 'allow', updatedInput: { command: 'ls -l' } });
+  });
+
+  it('refuses a request it cannot read with an error, so the CLI is not left waiting', () => {
+    const { g, written } = gate();
+    g.refuse('q1', 'Malformed control request: request.tool_name is missing');
+    expect(written).toEqual([
+      {
+        type: 'control_response',
+        response: {
+          subtype: 'error',
+          request_id: 'q1',
+          error: 'Malformed control request: request.tool_name is missing',
+        },
+      },
+    ]);
+  });
+
   it('forgets a withdrawn request without answering it', () => {
     const { g, written } = gate();
     g.receive(ask('r1'));
