@@ -9,6 +9,7 @@ import {
   interruptYes,
   seqShowsLastLine,
 } from './support/flows';
+import { firstTerminal, row, runInTerminal } from './support/app-page';
 
 // The same flows as the browser-mode specs, in the real Electron window. They need the Electron
 // binary, which `npm install` downloads where the network allows it, and a display on Linux.
@@ -88,4 +89,27 @@ test('the window exposes only the contract to the page', async () => {
   test.expect(exposed.process).toBe('undefined');
   test.expect(exposed.api).toContain('openTerminal');
   test.expect(exposed.api).not.toContain('invoke');
+});
+
+test('a file dropped onto a terminal leaves the page and its shell in place', async () => {
+  await echoInNewTerminal(page, workspaceDir, 'electron-terminal-before-drop');
+  const terminal = await firstTerminal(page);
+  const url = page.url();
+  // A File made in the page has no path on disk: nothing is typed, but the drop must not navigate
+  // (which would end every shell) nor be followed by Chromium.
+  const cancelled = await terminal.locator('.terminal-container').evaluate((element) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['x'], 'notes.txt'));
+    return ['dragover', 'drop'].map(
+      (type) =>
+        !element.dispatchEvent(
+          new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }),
+        ),
+    );
+  });
+  test.expect(cancelled).toEqual([true, true]);
+  test.expect(page.url()).toBe(url);
+  await terminal.locator('textarea').focus();
+  await runInTerminal(page, 'echo still-$((40+2))');
+  await test.expect(row(terminal, /^still-42/)).toBeVisible();
 });
