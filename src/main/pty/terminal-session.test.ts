@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { isAlive } from '../agent/transport/process-tree';
 import { TerminalSession, type TerminalSessionOptions } from './terminal-session';
 
 // Real shells in real ptys: the flow-control and kill behaviour only means something there.
@@ -30,15 +31,6 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((session) => session.kill()));
@@ -106,5 +98,26 @@ describe('TerminalSession', () => {
     await session.kill();
     expect(exit()).toBeDefined();
     await until(() => !isAlive(job), 'the background job to end', 6_000);
+  });
+
+  it('kill also ends jobs that left the process group or ignore SIGHUP', async () => {
+    const { session, text, exit } = start({ shell: { file: '/bin/bash', args: ['--norc', '-i'] } });
+    // setsid: a session of its own, reparented once setsid's parent returns; nohup: ignores the
+    // hangup; a trap: ignores both HUP and TERM.
+    session.write(
+      [
+        "setsid sh -c 'echo escaped=$$; exec sleep 301' &",
+        'nohup sleep 302 >/dev/null 2>&1 & echo nohup=$!',
+        'sh -c \'trap "" HUP TERM; echo stubborn=$$; while :; do sleep 1; done\' &',
+      ].join('\r') + '\r',
+    );
+    const names = ['escaped', 'nohup', 'stubborn'];
+    const pidOf = (name: string) => new RegExp(`${name}=(\\d+)`).exec(text())?.[1];
+    await until(() => names.every(pidOf), 'the job pids');
+    const jobs = names.map((name) => Number(pidOf(name)));
+    expect(jobs.every(isAlive)).toBe(true);
+    await session.kill();
+    expect(exit()).toBeDefined();
+    expect(jobs.filter(isAlive)).toEqual([]);
   });
 });

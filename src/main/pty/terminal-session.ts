@@ -1,5 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type IPty } from 'node-pty';
-import { signalTree } from '../agent/transport/process-tree';
+import {
+  isAlive,
+  processesWithEnv,
+  signalProcesses,
+  signalTree,
+} from '../agent/transport/process-tree';
 import { FlowControl } from './flow-control';
 import { holdChildSide } from './hold-child-side';
 import { OutputBatcher } from './output-batcher';
@@ -26,8 +32,17 @@ export interface TerminalSessionOptions {
  */
 const utf8 = new TextEncoder();
 
-// A shell that ignores SIGHUP gets this long before it is killed outright (DESIGN §5).
+// A shell that ignores SIGHUP gets this long before it is killed outright, as VS Code allows.
 const FORCED_KILL_MS = 5_000;
+// What the shell started and outlived it gets this long after SIGTERM before SIGKILL.
+const STRAGGLER_KILL_MS = 1_000;
+
+/**
+ * Every process a terminal starts inherits this variable with the terminal's own value, so what
+ * left its process tree (`setsid`, `nohup … &` after the shell exits) can still be found and
+ * ended with the block.
+ */
+export const TERMINAL_TAG_VARIABLE = 'TETHER_TERMINAL';
 
 /**
  * One shell in a pty: output batched and flow-controlled by the viewer's acknowledgements, and a
@@ -38,6 +53,7 @@ export class TerminalSession {
   private readonly flow: FlowControl;
   private readonly batcher: OutputBatcher;
   private readonly exited: Promise<void>;
+  private readonly tag = randomBytes(8).toString('hex');
   private hasExited = false;
 
   constructor(options: TerminalSessionOptions) {
@@ -57,6 +73,7 @@ export class TerminalSession {
         TERM: 'xterm-256color',
         COLORTERM: 'truecolor',
         TERM_PROGRAM: 'Tether',
+        [TERMINAL_TAG_VARIABLE]: this.tag,
       },
     });
     const release = holdChildSide(this.pty);
@@ -99,15 +116,20 @@ export class TerminalSession {
     if (this.flow.acknowledged(bytes)) this.pty.resume();
   }
 
-  /** Ends the shell and every process it started; resolves once the shell has exited. */
+  /**
+   * Ends the shell and every process it started, including jobs that ignore SIGHUP or left its
+   * process group; resolves once all of them have ended.
+   */
   async kill(): Promise<void> {
-    if (this.hasExited) return;
-    this.signalGroup('SIGHUP');
-    // A paused pty is never read to its end, so the exit notice would never come.
-    this.pty.resume();
-    const timer = setTimeout(() => this.signalGroup('SIGKILL'), FORCED_KILL_MS);
-    await this.exited;
-    clearTimeout(timer);
+    if (!this.hasExited) {
+      this.signalGroup('SIGHUP');
+      // A paused pty is never read to its end, so the exit notice would never come.
+      this.pty.resume();
+      const timer = setTimeout(() => this.signalGroup('SIGKILL'), FORCED_KILL_MS);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    await this.endStragglers();
     this.batcher.dispose();
   }
 
@@ -115,6 +137,33 @@ export class TerminalSession {
     // ConPTY ends its whole console with the pty; elsewhere jobs the shell started sit in process
     // groups of their own, so each descendant gets the signal too.
     if (process.platform === 'win32') this.pty.kill();
-    else signalTree(this.pty.pid, signal);
+    else {
+      signalTree(this.pty.pid, signal);
+      signalProcesses(this.tagged(), signal);
+    }
   }
+
+  private async endStragglers(): Promise<void> {
+    let left = this.tagged();
+    if (left.length === 0) return;
+    signalProcesses(left, 'SIGTERM');
+    left = await whileAlive(left, STRAGGLER_KILL_MS);
+    signalProcesses(left, 'SIGKILL');
+    await whileAlive(left, STRAGGLER_KILL_MS);
+  }
+
+  private tagged(): number[] {
+    return processesWithEnv(TERMINAL_TAG_VARIABLE, this.tag).filter((pid) => pid !== process.pid);
+  }
+}
+
+/** Waits up to `ms` for the processes to end; resolves with those still running. */
+async function whileAlive(pids: number[], ms: number): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  let left = pids.filter(isAlive);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    left = left.filter(isAlive);
+  }
+  return left;
 }

@@ -4,11 +4,36 @@ import {
   createWriteStream,
   mkdtempSync,
   openSync,
+  readdirSync,
   rmSync,
   type WriteStream,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isAlive } from './process-tree';
+
+// Each FIFO's folder names the process that made it, so that folders left by a process that was
+// killed (and never removed them) can be told from those of a Tether still running.
+const folderPattern = /^tether-(\d+)-/;
+let sweptStaleFolders = false;
+
+/** Removes the FIFO folders of Tether processes that no longer run; returns how many. */
+export function removeStaleFifoFolders(parent = tmpdir()): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const owner = folderPattern.exec(name)?.[1];
+    if (!owner || isAlive(Number(owner))) continue;
+    rmSync(join(parent, name), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
 
 /**
  * A private named pipe for the child's stdin: `claude -p` refuses a TTY on stdin, so under a pty
@@ -24,7 +49,11 @@ export class StdinFifo {
   private stream: WriteStream | null;
 
   constructor() {
-    this.dir = mkdtempSync(join(tmpdir(), 'tether-'));
+    if (!sweptStaleFolders) {
+      sweptStaleFolders = true;
+      removeStaleFifoFolders();
+    }
+    this.dir = mkdtempSync(join(tmpdir(), `tether-${process.pid}-`));
     this.path = join(this.dir, 'stdin');
     try {
       execFileSync('mkfifo', ['-m', '600', this.path]);
