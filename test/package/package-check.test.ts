@@ -91,130 +91,131 @@ const devFiles = [
   /(^|\/)(README|CHANGELOG|HISTORY)[^/]*$/i,
 ];
 
-describe.skipIf(process.platform !== 'linux')(
-  'the Linux package (electron-builder --linux dir)',
-  () => {
-    let work: string;
-    let app: string;
-    let cache: string;
-    let log: string;
-    let asarFiles: string[];
-    let unpacked: string[];
+// npm compiles node-pty's Linux binary on install: only a Linux checkout has one to pack.
+const linuxCheckout = process.platform === 'linux';
 
-    beforeAll(async () => {
-      work = mkdtempSync(join(tmpdir(), 'tether-package-'));
-      const project = join(work, 'project');
-      stageProject(project);
-      standInElectron(join(work, 'electron'));
-      cache = join(work, 'cache');
+describe.skipIf(!linuxCheckout)('electron-builder --linux dir (needs a Linux checkout)', () => {
+  let work: string;
+  let app: string;
+  let cache: string;
+  let log: string;
+  let asarFiles: string[];
+  let unpacked: string[];
 
-      await run(bin('electron-vite'), ['build'], { cwd: project });
-      log = await run(
-        bin('electron-builder'),
-        [
-          '--linux',
-          'dir',
-          `-c.electronDist=${join(work, 'electron')}`,
-          `-c.directories.output=${join(work, 'dist')}`,
-        ],
-        {
-          cwd: project,
-          env: {
-            ...process.env,
-            // electron-builder keeps quiet under Vitest; its log is part of what is checked.
-            VITEST: '',
-            // Anything it downloaded would land in this empty cache; a dead proxy fails the attempt.
-            ELECTRON_BUILDER_CACHE: cache,
-            HTTPS_PROXY: 'http://127.0.0.1:9',
-            HTTP_PROXY: 'http://127.0.0.1:9',
-          },
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'tether-package-'));
+    const project = join(work, 'project');
+    stageProject(project);
+    standInElectron(join(work, 'electron'));
+    cache = join(work, 'cache');
+
+    await run(bin('electron-vite'), ['build'], { cwd: project });
+    log = await run(
+      bin('electron-builder'),
+      [
+        '--linux',
+        'dir',
+        `-c.electronDist=${join(work, 'electron')}`,
+        `-c.directories.output=${join(work, 'dist')}`,
+      ],
+      {
+        cwd: project,
+        env: {
+          ...process.env,
+          // electron-builder keeps quiet under Vitest; its log is part of what is checked.
+          VITEST: '',
+          // Anything it downloaded would land in this empty cache; a dead proxy fails the attempt.
+          ELECTRON_BUILDER_CACHE: cache,
+          HTTPS_PROXY: 'http://127.0.0.1:9',
+          HTTP_PROXY: 'http://127.0.0.1:9',
         },
+      },
+    );
+    app = join(work, 'dist', 'linux-unpacked');
+    asarFiles = listPackage(join(app, 'resources', 'app.asar'), { isPack: false }).map((path) =>
+      path.slice(1),
+    );
+    unpacked = walk(join(app, 'resources', 'app.asar.unpacked')).map((path) =>
+      relative(join(app, 'resources', 'app.asar.unpacked'), path),
+    );
+  }, 180_000);
+
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('holds the built app in app.asar, with production dependencies only', () => {
+    expect(asarFiles).toEqual(
+      expect.arrayContaining([
+        'out/main/index.js',
+        'out/preload/index.js',
+        'out/renderer/index.html',
+        'package.json',
+      ]),
+    );
+    const topLevel = new Set(asarFiles.map((path) => path.split('/')[0]));
+    expect([...topLevel].sort()).toEqual(['node_modules', 'out', 'package.json']);
+    const modules = new Set(
+      asarFiles
+        .filter((path) => /^node_modules\/[^/]+\//.test(path))
+        .map((path) => path.split('/')[1]),
+    );
+    const { dependencies } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect([...modules].sort()).toEqual(Object.keys(dependencies).sort());
+  });
+
+  it('unpacks node-pty next to the asar, with its Linux binary', () => {
+    expect(
+      statFile(join(app, 'resources', 'app.asar'), 'node_modules/node-pty/lib/index.js'),
+    ).toMatchObject({
+      unpacked: true,
+    });
+    expect(unpacked).toContain('node_modules/node-pty/lib/index.js');
+    expect(unpacked).toContain('node_modules/node-pty/build/Release/pty.node');
+    for (const binary of unpacked.filter((path) => path.endsWith('.node'))) {
+      const header = readFileSync(join(app, 'resources', 'app.asar.unpacked', binary)).subarray(
+        0,
+        4,
       );
-      app = join(work, 'dist', 'linux-unpacked');
-      asarFiles = listPackage(join(app, 'resources', 'app.asar'), { isPack: false }).map((path) =>
-        path.slice(1),
-      );
-      unpacked = walk(join(app, 'resources', 'app.asar.unpacked')).map((path) =>
-        relative(join(app, 'resources', 'app.asar.unpacked'), path),
-      );
-    }, 180_000);
+      expect(header.toString('latin1'), binary).toBe('\x7fELF');
+    }
+  });
 
-    afterAll(() => {
-      if (work) rmSync(work, { recursive: true, force: true });
-    });
+  it("ships no other platform's binaries and no sources, tests or development files", () => {
+    const tree = walk(app).map((path) => relative(app, path));
+    expect(tree.filter((path) => /prebuilds|darwin|win32|\.(dll|exe|dylib)$/.test(path))).toEqual(
+      [],
+    );
+    // The asar and its unpacked folder share one namespace: the app's root.
+    const appFiles = [...asarFiles, ...unpacked];
+    expect(appFiles.filter((path) => devFiles.some((rule) => rule.test(path)))).toEqual([]);
+  });
 
-    it('holds the built app in app.asar, with production dependencies only', () => {
-      expect(asarFiles).toEqual(
-        expect.arrayContaining([
-          'out/main/index.js',
-          'out/preload/index.js',
-          'out/renderer/index.html',
-          'package.json',
-        ]),
-      );
-      const topLevel = new Set(asarFiles.map((path) => path.split('/')[0]));
-      expect([...topLevel].sort()).toEqual(['node_modules', 'out', 'package.json']);
-      const modules = new Set(
-        asarFiles
-          .filter((path) => /^node_modules\/[^/]+\//.test(path))
-          .map((path) => path.split('/')[1]),
-      );
-      const { dependencies } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
-        dependencies: Record<string, string>;
-      };
-      expect([...modules].sort()).toEqual(Object.keys(dependencies).sort());
-    });
+  it('leaves every spawn-helper in the package executable', () => {
+    // node-pty uses one only on macOS (after-pack.test.ts covers that app); Linux ships none.
+    for (const helper of walk(app).filter((path) => path.endsWith('/spawn-helper'))) {
+      expect(() => accessSync(helper, constants.X_OK), helper).not.toThrow();
+    }
+  });
 
-    it('unpacks node-pty next to the asar, with its Linux binary', () => {
-      expect(
-        statFile(join(app, 'resources', 'app.asar'), 'node_modules/node-pty/lib/index.js'),
-      ).toMatchObject({
-        unpacked: true,
-      });
-      expect(unpacked).toContain('node_modules/node-pty/lib/index.js');
-      expect(unpacked).toContain('node_modules/node-pty/build/Release/pty.node');
-      for (const binary of unpacked.filter((path) => path.endsWith('.node'))) {
-        const header = readFileSync(join(app, 'resources', 'app.asar.unpacked', binary)).subarray(
-          0,
-          4,
-        );
-        expect(header.toString('latin1'), binary).toBe('\x7fELF');
-      }
-    });
+  it('flips the fuses in the packaged executable', async () => {
+    expect(log).toContain('executing @electron/fuses');
+    const wire = await getCurrentFuseWire(join(app, 'tether'));
+    const state = (fuse: FuseV1Options) => String.fromCharCode(wire[fuse] as number);
+    expect(state(FuseV1Options.RunAsNode)).toBe('0');
+    expect(state(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe('0');
+    expect(state(FuseV1Options.EnableNodeCliInspectArguments)).toBe('0');
+    expect(state(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe('1');
+    expect(state(FuseV1Options.OnlyLoadAppFromAsar)).toBe('1');
+    expect(state(FuseV1Options.EnableCookieEncryption)).toBe('1');
+    // Fuses the configuration leaves alone keep Electron's values.
+    expect(state(FuseV1Options.LoadBrowserProcessSpecificV8Snapshot)).toBe('0');
+    expect(state(FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe('1');
+  });
 
-    it("ships no other platform's binaries and no sources, tests or development files", () => {
-      const tree = walk(app).map((path) => relative(app, path));
-      expect(tree.filter((path) => /prebuilds|darwin|win32|\.(dll|exe|dylib)$/.test(path))).toEqual(
-        [],
-      );
-      // The asar and its unpacked folder share one namespace: the app's root.
-      const appFiles = [...asarFiles, ...unpacked];
-      expect(appFiles.filter((path) => devFiles.some((rule) => rule.test(path)))).toEqual([]);
-    });
-
-    it('leaves every spawn-helper in the package executable', () => {
-      for (const helper of walk(app).filter((path) => path.endsWith('/spawn-helper'))) {
-        expect(() => accessSync(helper, constants.X_OK), helper).not.toThrow();
-      }
-    });
-
-    it('flips the fuses in the packaged executable', async () => {
-      expect(log).toContain('executing @electron/fuses');
-      const wire = await getCurrentFuseWire(join(app, 'tether'));
-      const state = (fuse: FuseV1Options) => String.fromCharCode(wire[fuse] as number);
-      expect(state(FuseV1Options.RunAsNode)).toBe('0');
-      expect(state(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe('0');
-      expect(state(FuseV1Options.EnableNodeCliInspectArguments)).toBe('0');
-      expect(state(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe('1');
-      expect(state(FuseV1Options.OnlyLoadAppFromAsar)).toBe('1');
-      expect(state(FuseV1Options.EnableCookieEncryption)).toBe('1');
-      // Fuses the configuration leaves alone keep Electron's values.
-      expect(state(FuseV1Options.LoadBrowserProcessSpecificV8Snapshot)).toBe('0');
-      expect(state(FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe('1');
-    });
-
-    it('downloads nothing', () => {
-      expect(readdirSync(work)).not.toContain('cache');
-    });
-  },
-);
+  it('downloads nothing', () => {
+    expect(readdirSync(work)).not.toContain('cache');
+  });
+});
