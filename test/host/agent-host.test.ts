@@ -7,6 +7,7 @@ import type { EventMessage, HostResponse } from '../../src/shared/host-contract'
 import { workspaceStateSchema } from '../../src/shared/workspace-state';
 import { Host } from '../../src/main/host/host';
 import { JsonFile } from '../../src/main/host/json-file';
+import { isAlive } from '../../src/main/agent/transport/process-tree';
 import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
 import {
   lastToolResults,
@@ -155,10 +156,10 @@ describe('Host: agent sessions with the real CLI', () => {
       );
     await until(() => pids().length === 2, 'both ready');
     await host.dispose();
-    for (const pid of pids()) expect(existsSync(`/proc/${pid}`)).toBe(false);
+    expect(pids().filter(isAlive)).toEqual([]);
   });
 
-  it('reports a CLI that cannot start as an exited state with a message, and forgets on request', async () => {
+  it('reports a CLI that cannot start as an exited state with a message', async () => {
     await setUp(() => textReply('unused'), { TETHER_CLAUDE: join(dir, 'missing-claude') });
     const c = client();
     await c.request('openAgent', { agentId: 'a1' });
@@ -167,7 +168,41 @@ describe('Host: agent sessions with the real CLI', () => {
       reason: 'failed_to_start',
       message: expect.stringMatching(/TETHER_CLAUDE = .*missing-claude.*Install Claude Code/),
     });
-    await c.request('closeAgent', { agentId: 'a1', forget: true });
-    expect(existsSync(join(dir, 'agents', 'a1.jsonl'))).toBe(false);
+  });
+
+  it('forgets a block’s transcript when asked, and keeps it otherwise', async () => {
+    await setUp(() => textReply('Hi.'));
+    const c = client();
+    for (const agentId of ['kept', 'forgotten']) {
+      await c.request('openAgent', { agentId });
+      await c.request('sendAgentMessage', { agentId, text: 'hello' });
+      await until(() => of(c.events(agentId), 'done').length === 1, `${agentId} done`);
+    }
+    await c.request('closeAgent', { agentId: 'kept' });
+    await c.request('closeAgent', { agentId: 'forgotten', forget: true });
+    expect(existsSync(join(dir, 'agents', 'kept.jsonl'))).toBe(true);
+    expect(existsSync(join(dir, 'agents', 'forgotten.jsonl'))).toBe(false);
+  });
+
+  it('lets one client at a time own an agent block, so no tab forgets another’s transcript', async () => {
+    await setUp(() => textReply('Hi.'));
+    const first = client();
+    const second = client();
+    await first.request('openAgent', { agentId: 'a1' });
+    const refused = await second.connection.request('openAgent', { agentId: 'a1' });
+    expect(refused).toEqual({
+      ok: false,
+      error: expect.stringContaining('open in another Tether window or tab'),
+    });
+    await first.request('sendAgentMessage', { agentId: 'a1', text: 'hello' });
+    await until(() => of(first.events(), 'done').length === 1, 'done');
+    // The refused client cannot forget the owner's transcript.
+    await second.request('closeAgent', { agentId: 'a1', forget: true });
+    expect(existsSync(join(dir, 'agents', 'a1.jsonl'))).toBe(true);
+    await first.connection.close();
+    const { history } = await second.request<{ history: AgentEvent[] }>('openAgent', {
+      agentId: 'a1',
+    });
+    expect(of(history, 'done')).toEqual([{ type: 'done', response: 'Hi.' }]);
   });
 });

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AgentSession, type UnhandledOutput } from '../../src/main/agent/agent-session';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
-import { descendantsOf } from '../../src/main/agent/transport/process-tree';
+import { descendantsOf, isAlive } from '../../src/main/agent/transport/process-tree';
 import type { TransportKind } from '../../src/main/agent/transport/transport';
 import {
   lastToolResults,
@@ -32,16 +32,9 @@ function toolThenText(name: string, input: Record<string, unknown>): FakeHandler
     lastToolResults(body).length > 0 ? textReply('All done.') : toolUseReply({ name, input });
 }
 
-/** Live (not zombie) processes among `pids`. */
+/** Live (not zombie) processes among `pids`, on any platform. */
 function alive(pids: number[]): number[] {
-  return pids.filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-    } catch {
-      return false;
-    }
-  });
+  return pids.filter(isAlive);
 }
 
 const transports: TransportKind[] = process.platform === 'win32' ? ['pipe'] : ['pty', 'pipe'];

@@ -34,6 +34,12 @@ export class AgentRegistry {
   constructor(
     private readonly defaults: AgentDefaults,
     private readonly emit: (event: EventMessage) => void,
+    /**
+     * The agent ids open in any client of this host. A block has one owner: two windows or tabs
+     * of one workspace would otherwise append to one event log, and the first to close it for
+     * good would delete the other's transcript.
+     */
+    private readonly openAnywhere: Set<string> = new Set(),
   ) {}
 
   /** `launch`: what the current settings and the user's environment say, over the defaults. */
@@ -43,6 +49,11 @@ export class AgentRegistry {
   ): RequestResult<'openAgent'> {
     const { agentId } = params;
     if (this.agents.has(agentId)) throw new Error(`agent ${agentId} is already open`);
+    if (this.openAnywhere.has(agentId)) {
+      throw new Error(
+        'this agent block is open in another Tether window or tab; close it there, or use that one',
+      );
+    }
     const cwd = params.cwd && isDirectory(params.cwd) ? params.cwd : this.defaults.workspaceDir;
     const log = new EventLog(join(this.defaults.agentLogDir, `${agentId}.jsonl`));
     const history = log.readAll();
@@ -64,6 +75,7 @@ export class AgentRegistry {
       this.emit({ name: 'agentState', payload: { agentId, state } });
     });
     this.agents.set(agentId, { session, log, batcher });
+    this.openAnywhere.add(agentId);
 
     const { agentEnv, claudePath } = { ...this.defaults, ...launch };
     session
@@ -94,6 +106,7 @@ export class AgentRegistry {
     await agent.session.dispose();
     agent.batcher.flush();
     await (forget ? agent.log.remove() : agent.log.close());
+    this.openAnywhere.delete(agentId);
   }
 
   async closeAll(): Promise<void> {

@@ -54,6 +54,7 @@ type RequestHandlers = {
  */
 export class Host {
   private readonly connections = new Set<HostConnection>();
+  private readonly openAgents = new Set<string>();
   private readonly log: (message: string) => void;
   private readonly launch: LaunchContext;
   /** Every open connection's event sink, for news that concerns them all. */
@@ -76,6 +77,7 @@ export class Host {
     const agents = new AgentRegistry(
       { agentLogDir: join(userConfigDir(), 'agents'), ...this.options },
       send,
+      this.openAgents,
     );
     const handlers = this.handlers(terminals, agents);
     this.sinks.add(send);
