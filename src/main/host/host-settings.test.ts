@@ -58,6 +58,12 @@ function fakeClaude(name: string): string {
   return path;
 }
 
+/** What the stand-in wrote; '' until it has (the shell creates the file before writing it). */
+function ran(): string {
+  const path = join(dir, 'ran');
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
+}
+
 async function until(condition: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (!condition()) {
@@ -141,8 +147,8 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
     settingsFile({ claudePath: fakeClaude('claude-from-settings') });
     await until(() => settings.current.settings.claudePath?.endsWith('settings') === true, 'edit');
     await request('openAgent', { agentId: 'a2' });
-    await until(() => existsSync(join(dir, 'ran')), 'the configured claude to run');
-    expect(readFileSync(join(dir, 'ran'), 'utf8')).toBe('claude-from-settings ');
+    await until(() => ran() !== '', 'the configured claude to run');
+    expect(ran()).toBe('claude-from-settings ');
   });
 
   it('terminals and agents get the resolved user environment', async () => {
@@ -157,7 +163,7 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
     await request('writeTerminal', { terminalId: 't1', data: 'echo "got:$FROM_USER_ENV"\r' });
     await until(() => output('t1').includes('got:resolved'), 'the terminal to see it');
     await request('openAgent', { agentId: 'a1' });
-    await until(() => existsSync(join(dir, 'ran')), 'the agent to run');
-    expect(readFileSync(join(dir, 'ran'), 'utf8')).toBe('claude resolved');
+    await until(() => ran() !== '', 'the agent to run');
+    expect(ran()).toBe('claude resolved');
   });
 });
