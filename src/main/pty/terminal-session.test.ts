@@ -120,4 +120,13 @@ describe('TerminalSession', () => {
     expect(exit()).toBeDefined();
     expect(jobs.filter(isAlive)).toEqual([]);
   });
+
+  it('ends once however often kill is called', async () => {
+    const { session, exit } = start();
+    const kills = [session.kill(), session.kill()];
+    expect(kills[0]).toBe(kills[1]);
+    await Promise.all(kills);
+    expect(exit()).toBeDefined();
+    await session.kill();
+  });
 });

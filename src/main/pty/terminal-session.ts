@@ -54,6 +54,7 @@ export class TerminalSession {
   private readonly batcher: OutputBatcher;
   private readonly exited: Promise<void>;
   private readonly tag = randomBytes(8).toString('hex');
+  private ending: Promise<void> | undefined;
   private hasExited = false;
 
   constructor(options: TerminalSessionOptions) {
@@ -120,7 +121,13 @@ export class TerminalSession {
    * Ends the shell and every process it started, including jobs that ignore SIGHUP or left its
    * process group; resolves once all of them have ended.
    */
-  async kill(): Promise<void> {
+  kill(): Promise<void> {
+    // One ending however often it is asked for (a block closed while the app quits): on Windows a
+    // second pty.kill() can block until the console is gone.
+    return (this.ending ??= this.end());
+  }
+
+  private async end(): Promise<void> {
     if (!this.hasExited) {
       this.signalGroup('SIGHUP');
       // A paused pty is never read to its end, so the exit notice would never come.
@@ -134,10 +141,13 @@ export class TerminalSession {
   }
 
   private signalGroup(signal: NodeJS.Signals): void {
-    // ConPTY ends its whole console with the pty; elsewhere jobs the shell started sit in process
+    // ConPTY ends its whole console with the pty, and the forced step ends the tree with
+    // taskkill rather than a second pty.kill(). Elsewhere jobs the shell started sit in process
     // groups of their own, so each descendant gets the signal too.
-    if (process.platform === 'win32') this.pty.kill();
-    else {
+    if (process.platform === 'win32') {
+      if (signal === 'SIGKILL') signalTree(this.pty.pid, signal);
+      else this.pty.kill();
+    } else {
       signalTree(this.pty.pid, signal);
       signalProcesses(this.tagged(), signal);
     }
