@@ -33,7 +33,9 @@ export function parseFrame(line: string): StreamFrame {
   } catch {
     return MALFORMED;
   }
-  return isRecord(value) ? classifyFrame(value) : MALFORMED;
+  if (!isRecord(value)) return MALFORMED;
+  // Nesting d levels takes at least 2d characters: a shorter line need not be measured.
+  return line.length > 2 * MAX_NESTING_DEPTH ? classifyFrame(value) : classifyShallow(value);
 }
 
 /** A required field that is missing or of the wrong type; caught in classifyFrame. */
@@ -41,10 +43,19 @@ class InvalidFrame extends Error {}
 
 /** Classifies and checks an already-parsed JSON object. */
 export function classifyFrame(value: Record<string, unknown>): StreamFrame {
-  const type = str(value['type']);
   if (nestsDeeperThan(value)) {
-    return invalid(value, type ?? '', `nested deeper than ${MAX_NESTING_DEPTH} levels`);
+    return invalid(
+      value,
+      str(value['type']) ?? '',
+      `nested deeper than ${MAX_NESTING_DEPTH} levels`,
+    );
   }
+  return classifyShallow(value);
+}
+
+/** classifyFrame for a value known not to nest too deep. */
+function classifyShallow(value: Record<string, unknown>): StreamFrame {
+  const type = str(value['type']);
   try {
     return classifyKnown(value, type);
   } catch (error) {
