@@ -14,7 +14,11 @@ test.describe('settings', () => {
     await page.keyboard.press('Enter');
     const path = join(browserMode.stateDir, 'settings.json');
     await expect(page.getByRole('status').filter({ hasText: path })).toBeVisible();
-    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ claudePath: null, shell: null });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({
+      claudePath: null,
+      shell: null,
+      devTools: null,
+    });
     await screenshot(page, 'settings-path');
   });
 

@@ -83,7 +83,11 @@ function start(): void {
     showWindow();
     ipc.broadcast({ name: 'runCommand', payload: { command } });
   };
-  installAppMenu({ platform: process.platform, devTools: !app.isPackaged, run });
+  installAppMenu({
+    platform: process.platform,
+    devTools: !app.isPackaged || settings.current.settings.devTools === true,
+    run,
+  });
   openWindow();
 
   // `code DIR` for Tether: a second launch with --cwd opens a terminal there in this window.

@@ -15,10 +15,12 @@ export const settingsSchema = z
       .strict()
       .nullable()
       .optional(),
+    /** The View menu's Toggle Developer Tools in the installed app (read at start). */
+    devTools: z.boolean().nullable().optional(),
   })
   .strict();
 
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** What a new settings file says: every setting, at its default. */
-export const defaultSettings: Settings = { claudePath: null, shell: null };
+export const defaultSettings: Settings = { claudePath: null, shell: null, devTools: null };

@@ -92,6 +92,7 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
     expect(JSON.parse(readFileSync(settingsFile(), 'utf8'))).toEqual({
       claudePath: null,
       shell: null,
+      devTools: null,
     });
   });
 

@@ -28,13 +28,13 @@ function nextChange(file: SettingsFile): Promise<SettingsState> {
 
 describe('SettingsFile', () => {
   it('reads a valid file', () => {
-    const { file } = settingsIn(
-      JSON.stringify({ claudePath: '/opt/claude', shell: { file: '/bin/zsh', args: ['-l'] } }),
-    );
-    expect(file.current).toEqual({
-      settings: { claudePath: '/opt/claude', shell: { file: '/bin/zsh', args: ['-l'] } },
-      problem: null,
-    });
+    const settings = {
+      claudePath: '/opt/claude',
+      shell: { file: '/bin/zsh', args: ['-l'] },
+      devTools: true,
+    };
+    const { file } = settingsIn(JSON.stringify(settings));
+    expect(file.current).toEqual({ settings, problem: null });
   });
 
   it('uses the defaults without a file, and says nothing', () => {
@@ -67,7 +67,11 @@ describe('SettingsFile', () => {
   it('creates a missing file with every default, as plain JSON', () => {
     const { file, path } = settingsIn();
     expect(file.ensure()).toBe(path);
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ claudePath: null, shell: null });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
+      claudePath: null,
+      shell: null,
+      devTools: null,
+    });
   });
 
   it('follows edits, including an editor’s save by rename, and a fix of a broken file', async () => {
