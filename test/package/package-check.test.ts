@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { listPackage, statFile } from '@electron/asar';
+import { extractFile, listPackage, statFile } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { SENTINEL } from '@electron/fuses/dist/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +164,10 @@ describe.skipIf(!linuxCheckout)('electron-builder --linux dir (needs a Linux che
       dependencies: Record<string, string>;
     };
     expect([...modules].sort()).toEqual(Object.keys(dependencies).sort());
+    const packaged = JSON.parse(
+      extractFile(join(app, 'resources', 'app.asar'), 'package.json').toString(),
+    ) as Record<string, unknown>;
+    expect(packaged).toMatchObject({ main: './out/main/index.js', desktopName: 'tether.desktop' });
   });
 
   it('unpacks node-pty next to the asar, with its Linux binary', () => {
