@@ -16,20 +16,25 @@ async function helperPaths(nodePtyDir) {
   return dirs.map((dir) => join(dir, 'spawn-helper'));
 }
 
+function modeOf(path) {
+  return stat(path).then(
+    (info) => info.mode & 0o777,
+    () => null,
+  );
+}
+
 /** Makes each spawn-helper under nodePtyDir executable; returns the paths it changed. */
 export async function fixSpawnHelpers(nodePtyDir) {
   const changed = [];
   for (const path of await helperPaths(nodePtyDir)) {
-    const mode = await stat(path).then(
-      (info) => info.mode & 0o777,
-      () => null,
-    );
+    const mode = await modeOf(path);
     if (mode === null) continue;
     // Execute wherever read is allowed: 0644 becomes 0755, 0600 becomes 0700.
     const wanted = mode | ((mode & 0o444) >> 2);
     if (wanted === mode) continue;
     await chmod(path, wanted);
-    changed.push(path);
+    // Windows has no execute bit: chmod changes nothing there, and that is not worth a line.
+    if ((await modeOf(path)) === wanted) changed.push(path);
   }
   return changed;
 }
@@ -41,7 +46,7 @@ async function main() {
       console.log(`fix-spawn-helper: made ${relative(process.cwd(), path)} executable`);
     }
   } catch (error) {
-    // Never fail an install over this: only macOS terminals depend on it, and they say so.
+    // Never fail an install over this: only macOS terminals depend on it.
     console.warn(`fix-spawn-helper: could not fix node-pty's spawn-helper: ${error.message}`);
   }
 }
