@@ -279,6 +279,30 @@ describe('ClaudeTranslator: tools', () => {
     expect(events[0]).toMatchObject({ type: 'tool_use', input: { unparsed_input: '{"command":' } });
   });
 
+  it('keeps streamed input nested 5,000 levels as text, and a frame that deep yields nothing', () => {
+    const deep = '{"a":'.repeat(4999) + '{}' + '}'.repeat(4999);
+    const events = run([
+      msgStart('m1'),
+      blockStart(0, { type: 'tool_use', id: 't1', name: 'Bash', input: {} }),
+      jsonDelta(0, deep.slice(0, 5000)),
+      jsonDelta(0, deep.slice(5000)),
+      blockStop(0),
+      `{"type":"assistant","message":{"id":"m2","model":"m","content":[{"type":"tool_use","id":"t2","name":"N","input":${deep}}]}}`,
+      assistant('m3', [{ type: 'text', text: 'still here' }]),
+    ]);
+    expect(events).toEqual([
+      {
+        type: 'tool_use',
+        id: 't1',
+        name: 'Bash',
+        input: { unparsed_input: deep },
+        parent_tool_use_id: null,
+      },
+      { type: 'assistant_text', text: 'still here', parent_tool_use_id: null },
+    ]);
+    expect(() => JSON.stringify(events)).not.toThrow();
+  });
+
   it('tags a subagent’s events with its parent_tool_use_id', () => {
     const events = run([
       assistant('m2', [{ type: 'text', text: 'sub says' }], 'task1'),
