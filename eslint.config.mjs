@@ -1,5 +1,7 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import layers from './eslint-rules/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/'] },
@@ -25,6 +27,20 @@ export default tseslint.config(
         'error',
         { paths: [{ name: 'electron', message: 'Only Electron entry files import electron.' }] },
       ],
+    },
+  },
+  {
+    // Each folder imports only the layers below it (docs/architecture.md, Layers).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { tether: layers },
+    rules: { 'tether/layers': 'error' },
+  },
+  {
+    files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
 );

@@ -7,7 +7,7 @@ import type { EventMessage, HostResponse } from '../../src/shared/host-contract'
 import { workspaceStateSchema } from '../../src/shared/workspace-state';
 import { Host } from '../../src/main/host/host';
 import { JsonFile } from '../../src/main/host/json-file';
-import { isAlive } from '../../src/main/agent/transport/process-tree';
+import { isAlive } from '../../src/main/process/process-tree';
 import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
 import {
   lastToolResults,

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AgentSession, type UnhandledOutput } from '../../src/main/agent/agent-session';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
-import { descendantsOf, isAlive } from '../../src/main/agent/transport/process-tree';
+import { descendantsOf, isAlive } from '../../src/main/process/process-tree';
 import type { TransportKind } from '../../src/main/agent/transport/transport';
 import {
   lastToolResults,

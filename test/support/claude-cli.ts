@@ -14,7 +14,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const CLAUDE_BIN =
   process.env.CLAUDE_BIN ?? path.join(REPO_ROOT, 'node_modules', '.bin', 'claude');
 
-/** The headless stream-json flags (DESIGN.md §2), the app's own. Append `--max-turns`, … */
+/** The headless stream-json flags (docs/protocol.md), the app's own. Append `--max-turns`, … */
 export const CLAUDE_ARGS: readonly string[] = HEADLESS_ARGS;
 
 /** The version string of the pinned CLI package (from its package.json), e.g. `2.1.332`. */

@@ -15,7 +15,7 @@ import { parseFrame } from './parse-frame';
 import { PermissionGate } from './permission-gate';
 import { isVisibleText, RawRing } from './raw-tap';
 import { spawnPipeTransport } from './transport/pipe-transport';
-import { descendantsOf, signalProcesses } from './transport/process-tree';
+import { descendantsOf, signalProcesses } from '../process/process-tree';
 import { spawnPtyTransport } from './transport/pty-transport';
 import {
   chooseTransport,

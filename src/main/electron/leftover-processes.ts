@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { signalTree } from '../agent/transport/process-tree';
+import { signalTree } from '../process/process-tree';
 
 /**
  * The children of `pid` that lead a process group of their own, as `ps -A -o pid=,ppid=,pgid=`

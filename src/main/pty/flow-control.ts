@@ -1,7 +1,7 @@
 /**
  * Counts bytes sent to a viewer but not yet parsed by it, and says when the producer must
  * pause (above `high`) and may resume (below `low`). The gap between the two keeps a busy producer
- * from flapping between states on every acknowledgement (DESIGN §5).
+ * from flapping between states on every acknowledgement (docs/architecture.md, "Data flow").
  *
  * The defaults are well above VS Code's 100 000 / 5 000. Over a WebSocket the loop from sending
  * to hearing that xterm parsed it takes 20–40 ms under a flood, and the window has to cover it or

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAlive } from '../agent/transport/process-tree';
+import { isAlive } from '../process/process-tree';
 import { TerminalSession, type TerminalSessionOptions } from './terminal-session';
 
 // Real shells in real ptys: the flow-control and kill behaviour only means something there.

@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { spawn, type IPty } from 'node-pty';
-import {
-  isAlive,
-  processesWithEnv,
-  signalProcesses,
-  signalTree,
-} from '../agent/transport/process-tree';
+import { isAlive, processesWithEnv, signalProcesses, signalTree } from '../process/process-tree';
 import { FlowControl } from './flow-control';
-import { holdChildSide } from './hold-child-side';
+import { holdChildSide } from '../process/hold-child-side';
 import { OutputBatcher } from './output-batcher';
 import type { ShellSpec } from './shell';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { LineSplitter } from '../line-splitter';
-import { signalName, signalTree } from './process-tree';
+import { signalName, signalTree } from '../../process/process-tree';
 import type { SpawnSpec, Transport, TransportHandlers } from './transport';
 
 /**

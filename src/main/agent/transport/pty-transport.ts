@@ -1,7 +1,7 @@
 import { spawn as spawnPty } from 'node-pty';
-import { holdChildSide } from '../../pty/hold-child-side';
+import { holdChildSide } from '../../process/hold-child-side';
 import { LineSplitter } from '../line-splitter';
-import { signalName, signalTree } from './process-tree';
+import { signalName, signalTree } from '../../process/process-tree';
 import { shellQuote, StdinFifo } from './stdin-fifo';
 import {
   DEFAULT_COLS,

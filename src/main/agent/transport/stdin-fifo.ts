@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isAlive } from './process-tree';
+import { isAlive } from '../../process/process-tree';
 
 // Each FIFO's folder names the process that made it, so that folders left by a process that was
 // killed (and never removed them) can be told from those of a Tether still running.

@@ -116,9 +116,10 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     [api],
   );
 
+  const addBlock = workspace.add;
   useEffect(
-    () => api.onEvent('openTerminalIn', ({ cwd }) => workspace.add('terminal', 'horizontal', cwd)),
-    [api, workspace.add],
+    () => api.onEvent('openTerminalIn', ({ cwd }) => addBlock('terminal', 'horizontal', cwd)),
+    [api, addBlock],
   );
 
   useEffect(() => {

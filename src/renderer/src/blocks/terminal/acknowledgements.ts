@@ -1,6 +1,7 @@
 /**
  * Collects the bytes xterm has finished parsing and reports them in steps of at least
- * `step`, so the host learns of progress without a message per write (DESIGN §5).
+ * `step`, so the host learns of progress without a message per write, as VS Code's terminal
+ * does (docs/architecture.md, "Data flow").
  */
 export class Acknowledgements {
   private parsed = 0;

@@ -69,7 +69,9 @@ export function PermissionDialog({
       `Claude wants to use ${request.tool_name}`,
       summary || request.description || 'A permission request is waiting in Tether.',
     ).catch(() => undefined);
-    // Once per request: the dialog is keyed by it.
+    // Once per request (the dialog is keyed by it): a later change of focus must not pull the
+    // focus back here, nor notify again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const withInput = <T extends object>(decision: T) =>
