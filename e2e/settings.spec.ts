@@ -18,6 +18,7 @@ test.describe('settings', () => {
       claudePath: null,
       shell: null,
       devTools: null,
+      reattachGraceSeconds: null,
     });
     await screenshot(page, 'settings-path');
   });

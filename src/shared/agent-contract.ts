@@ -67,7 +67,13 @@ export const agentRequests = {
         resumeSessionId: z.string().min(1).max(256).optional(),
       })
       .strict(),
-    result: z.object({ cwd: z.string(), history: z.array(agentEventSchema) }),
+    // `state` only for a session that was already running (the page reloaded): its history then
+    // holds every event up to now, pending permission requests included, and this is its state.
+    result: z.object({
+      cwd: z.string(),
+      history: z.array(agentEventSchema),
+      state: sessionLifecycleSchema.optional(),
+    }),
   },
   sendAgentMessage: {
     params: z.object({ agentId, text: z.string().min(1).max(MAX_PROMPT_CHARS) }).strict(),

@@ -32,8 +32,10 @@ export const hostRequests = {
     params: z
       .object({ terminalId, cwd: z.string().min(1).max(4096).optional(), cols, rows })
       .strict(),
-    // The directory the shell actually started in (the requested one may have gone).
-    result: z.object({ cwd: z.string() }),
+    // The directory the shell actually started in (the requested one may have gone). `restore`:
+    // the terminal was already running (the page reloaded), and this is its recent output to
+    // write into the new xterm before what follows.
+    result: z.object({ cwd: z.string(), restore: z.string().optional() }),
   },
   writeTerminal: {
     params: z.object({ terminalId, data: z.string().min(1).max(1_000_000) }).strict(),

@@ -17,10 +17,20 @@ export const settingsSchema = z
       .optional(),
     /** The View menu's Toggle Developer Tools in the installed app (read at start). */
     devTools: z.boolean().nullable().optional(),
+    /**
+     * How long a page's terminals and agents outlive it (a reload, a crashed renderer, a dropped
+     * connection) for it to come back to them; 0 ends them at once.
+     */
+    reattachGraceSeconds: z.number().min(0).max(86_400).nullable().optional(),
   })
   .strict();
 
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** What a new settings file says: every setting, at its default. */
-export const defaultSettings: Settings = { claudePath: null, shell: null, devTools: null };
+export const defaultSettings: Settings = {
+  claudePath: null,
+  shell: null,
+  devTools: null,
+  reattachGraceSeconds: null,
+};

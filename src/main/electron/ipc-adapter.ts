@@ -3,8 +3,10 @@ import { ipcChannels, type EventMessage } from '../../shared/host-contract';
 import type { Host, HostConnection } from '../host/host';
 
 /**
- * The Electron IPC adapter. Each page load of a trusted window is one host connection: a reload
- * or a closed window ends the shells it started. A request from any other sender is refused.
+ * The Electron IPC adapter. Each page load of a trusted window is one host connection. A reload
+ * or a crashed renderer detaches it: the window's next page (same webContents, so same client id)
+ * takes its shells over within the grace period. A closed window ends them. A request from any
+ * other sender is refused.
  */
 export class IpcAdapter {
   private readonly connections = new Map<number, HostConnection>();
@@ -41,24 +43,25 @@ export class IpcAdapter {
     const existing = this.connections.get(contents.id);
     if (existing) return existing;
     const id = contents.id;
-    const connection = this.host.connect((event) => this.sendTo(id, event));
+    const connection = this.host.connect((event) => this.sendTo(id, event), `window-${id}`);
     this.connections.set(id, connection);
     // The page goes away when another document commits in the main frame (a reload), when its
     // renderer dies, or with its window. Electron fires `did-start-navigation` before
     // `will-navigate`, where a navigation (a file dropped onto the window) is still cancelled:
     // only `did-navigate` says a new document replaced this one.
-    const end = () => {
+    const end = (how: 'detach' | 'close') => {
       if (this.connections.get(id) !== connection) return;
       this.connections.delete(id);
       if (!contents.isDestroyed()) {
-        contents.off('did-navigate', end);
-        contents.off('render-process-gone', end);
+        contents.off('did-navigate', detach);
+        contents.off('render-process-gone', detach);
       }
-      void connection.close();
+      void (how === 'detach' ? connection.detach() : connection.close());
     };
-    contents.on('did-navigate', end);
-    contents.on('render-process-gone', end);
-    contents.once('destroyed', end);
+    const detach = () => end('detach');
+    contents.on('did-navigate', detach);
+    contents.on('render-process-gone', detach);
+    contents.once('destroyed', () => end('close'));
     const held = this.pending;
     this.pending = [];
     for (const event of held) this.sendTo(id, event);

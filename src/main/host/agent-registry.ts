@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { AgentEvent } from '../../shared/agent-event';
 import type { EventMessage, RequestParams, RequestResult } from '../../shared/host-contract';
 import { AgentOutputBatcher } from '../agent/agent-output-batcher';
 import { AgentSession } from '../agent/agent-session';
@@ -19,8 +20,11 @@ export interface AgentDefaults {
 
 interface Agent {
   session: AgentSession;
+  cwd: string;
   log: EventLog;
   batcher: AgentOutputBatcher;
+  /** Events held back while a reopening page's history is read; null the rest of the time. */
+  held: AgentEvent[] | null;
 }
 
 /**
@@ -42,13 +46,17 @@ export class AgentRegistry {
     private readonly openAnywhere: Set<string> = new Set(),
   ) {}
 
-  /** `launch`: what the current settings and the user's environment say, over the defaults. */
+  /**
+   * `launch`: what the current settings and the user's environment say, over the defaults. A
+   * session that is already running (the page reloaded) goes on: its history and state come back.
+   */
   open(
     params: RequestParams<'openAgent'>,
     launch: Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath'>> = {},
-  ): RequestResult<'openAgent'> {
+  ): RequestResult<'openAgent'> | Promise<RequestResult<'openAgent'>> {
     const { agentId } = params;
-    if (this.agents.has(agentId)) throw new Error(`agent ${agentId} is already open`);
+    const running = this.agents.get(agentId);
+    if (running) return this.reopen(running);
     if (this.openAnywhere.has(agentId)) {
       throw new Error(
         'this agent block is open in another Tether window or tab; close it there, or use that one',
@@ -61,6 +69,7 @@ export class AgentRegistry {
     const batcher = new AgentOutputBatcher((events, raw) => {
       if (raw) this.emit({ name: 'agentRaw', payload: { agentId, data: raw.toString('base64') } });
       if (events.length === 0) return;
+      if (agent.held) return void agent.held.push(...events);
       log.append(events);
       this.emit({ name: 'agentEvents', payload: { agentId, events } });
     });
@@ -74,7 +83,8 @@ export class AgentRegistry {
       batcher.flush();
       this.emit({ name: 'agentState', payload: { agentId, state } });
     });
-    this.agents.set(agentId, { session, log, batcher });
+    const agent: Agent = { session, cwd, log, batcher, held: null };
+    this.agents.set(agentId, agent);
     this.openAnywhere.add(agentId);
 
     const { agentEnv, claudePath } = { ...this.defaults, ...launch };
@@ -93,6 +103,24 @@ export class AgentRegistry {
     return { cwd, history };
   }
 
+  /**
+   * The log is the history: every event the old page was sent is in it once written to disk. New
+   * events wait meanwhile, then go to the log and into this history, and only later ones are sent:
+   * the page sees each event once.
+   */
+  private async reopen(agent: Agent): Promise<RequestResult<'openAgent'>> {
+    if (agent.held) throw new Error('this agent block is being reopened already');
+    agent.batcher.flush();
+    agent.held = [];
+    await agent.log.close();
+    const held = agent.held;
+    if (!held) throw new Error('this agent block was closed');
+    const history = agent.log.readAll();
+    agent.held = null;
+    agent.log.append(held);
+    return { cwd: agent.cwd, history: [...history, ...held], state: agent.session.state };
+  }
+
   get(agentId: string): AgentSession {
     const agent = this.agents.get(agentId);
     if (!agent) throw new Error(`no open agent ${agentId}`);
@@ -105,6 +133,8 @@ export class AgentRegistry {
     this.agents.delete(agentId);
     await agent.session.dispose();
     agent.batcher.flush();
+    if (agent.held) agent.log.append(agent.held);
+    agent.held = null;
     await (forget ? agent.log.remove() : agent.log.close());
     this.openAnywhere.delete(agentId);
   }

@@ -93,6 +93,7 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
       claudePath: null,
       shell: null,
       devTools: null,
+      reattachGraceSeconds: null,
     });
   });
 

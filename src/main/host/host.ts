@@ -14,6 +14,7 @@ import { errorMessage } from '../../shared/error-message';
 import { safeExternalUrl } from '../../shared/external-url';
 import type { WorkspaceState } from '../../shared/workspace-state';
 import { AgentRegistry, type AgentDefaults } from './agent-registry';
+import { ClientSessions, type ClientRegistries } from './client-sessions';
 import { userConfigDir } from './config-dir';
 import { LaunchContext } from './launch-context';
 import type { SettingsFile } from './settings';
@@ -35,13 +36,20 @@ export interface HostOptions
   /** Opens a file in the system's editor, resolving to an error message ('' when it worked). */
   openPath?: (path: string) => Promise<string>;
   log?: (message: string) => void;
+  /** The grace period when the settings file does not set `reattachGraceSeconds` (default 60). */
+  reattachGraceSeconds?: number;
 }
 
 /** One client of the host: a window over IPC or a browser tab over a WebSocket. */
 export interface HostConnection {
   request(name: unknown, params: unknown): Promise<HostResponse>;
-  /** Ends everything the client started. */
+  /** Ends everything the client started (its window closed for good). */
   close(): Promise<void>;
+  /**
+   * The page went away but may come back (a reload, a crash, a dropped socket): what it started
+   * goes on for the grace period, for a connection with the same client id to take over.
+   */
+  detach(): Promise<void>;
 }
 
 type RequestHandlers = {
@@ -53,7 +61,8 @@ type RequestHandlers = {
  * it, answers with a result or a one-line error, and owns what each client started.
  */
 export class Host {
-  private readonly connections = new Set<HostConnection>();
+  private readonly clients = new Set<ClientSessions>();
+  private readonly byClientId = new Map<string, ClientSessions>();
   private readonly openAgents = new Set<string>();
   private readonly log: (message: string) => void;
   private readonly launch: LaunchContext;
@@ -68,38 +77,65 @@ export class Host {
     });
   }
 
-  connect(emit: (event: EventMessage) => void): HostConnection {
-    let open = true;
-    const send = (event: EventMessage) => {
-      if (open) emit(event);
+  /**
+   * `clientId` names the page across its reloads (a browser tab, a window): a connection with the
+   * id of one that dropped within the grace period takes over the terminals and agents it left.
+   */
+  connect(emit: (event: EventMessage) => void, clientId?: string): HostConnection {
+    const owner = { emit };
+    const known = clientId === undefined ? undefined : this.byClientId.get(clientId);
+    const client = known && !known.hasEnded ? known : this.startClient(clientId);
+    client.attach(owner);
+    const handlers = this.handlers(client.registries);
+    this.sinks.add(emit);
+    const leave = () => this.sinks.delete(emit);
+    return {
+      request: (name, params) =>
+        client.isOwnedBy(owner)
+          ? this.dispatch(handlers, name, params)
+          : Promise.resolve(this.reject('a newer page of this tab or window took over')),
+      close: () => {
+        leave();
+        return client.isOwnedBy(owner) ? client.end() : Promise.resolve();
+      },
+      detach: () => {
+        leave();
+        return client.detach(owner, clientId === undefined ? 0 : this.graceMs());
+      },
     };
-    const terminals = new TerminalRegistry(this.options, send);
-    const agents = new AgentRegistry(
-      { agentLogDir: join(userConfigDir(), 'agents'), ...this.options },
-      send,
-      this.openAgents,
-    );
-    const handlers = this.handlers(terminals, agents);
-    this.sinks.add(send);
-    // A connection stays listed until everything it started has ended, so that `dispose` (the
-    // app quitting) also waits for a close already under way (the last window closing).
-    let closing: Promise<void> | undefined;
-    const connection: HostConnection = {
-      request: (name, params) => this.dispatch(handlers, name, params),
-      close: () =>
-        (closing ??= (async () => {
-          open = false;
-          this.sinks.delete(send);
-          await Promise.all([terminals.closeAll(), agents.closeAll()]);
-          this.connections.delete(connection);
-        })()),
-    };
-    this.connections.add(connection);
-    return connection;
   }
 
+  /** Ends everything every client started, detached or not, at once (the app quitting). */
   async dispose(): Promise<void> {
-    await Promise.all([...this.connections].map((connection) => connection.close()));
+    await Promise.all([...this.clients].map((client) => client.end()));
+  }
+
+  private graceMs(): number {
+    const setting = this.options.settings?.current.settings.reattachGraceSeconds;
+    return (setting ?? this.options.reattachGraceSeconds ?? 60) * 1000;
+  }
+
+  private startClient(clientId: string | undefined): ClientSessions {
+    // A client stays listed until everything it started has ended, so that `dispose` also waits
+    // for an ending already under way (the last window closing).
+    const client: ClientSessions = new ClientSessions(
+      (emit) => ({
+        terminals: new TerminalRegistry(this.options, emit),
+        agents: new AgentRegistry(
+          { agentLogDir: join(userConfigDir(), 'agents'), ...this.options },
+          emit,
+          this.openAgents,
+        ),
+      }),
+      () => {
+        this.clients.delete(client);
+        if (clientId !== undefined && this.byClientId.get(clientId) === client)
+          this.byClientId.delete(clientId);
+      },
+    );
+    this.clients.add(client);
+    if (clientId !== undefined) this.byClientId.set(clientId, client);
+    return client;
   }
 
   private async dispatch(
@@ -125,7 +161,7 @@ export class Host {
     return { ok: false, error };
   }
 
-  private handlers(terminals: TerminalRegistry, agents: AgentRegistry): RequestHandlers {
+  private handlers({ terminals, agents }: ClientRegistries): RequestHandlers {
     const { workspace, openExternal, workspaceDir, settings, openPath } = this.options;
     return {
       getAppInfo: () => {

@@ -71,6 +71,7 @@ describe('SettingsFile', () => {
       claudePath: null,
       shell: null,
       devTools: null,
+      reattachGraceSeconds: null,
     });
   });
 

@@ -1,8 +1,9 @@
-import type { EventMessage, RequestParams } from '../../shared/host-contract';
+import type { EventMessage, RequestParams, RequestResult } from '../../shared/host-contract';
 import type { ShellSpec } from '../pty/shell';
 import { TerminalSession, type TerminalSessionOptions } from '../pty/terminal-session';
 import { processDirectory } from '../pty/working-directory';
 import { isDirectory } from './fs-checks';
+import { OutputRing } from './output-ring';
 
 export interface TerminalDefaults {
   shell: ShellSpec;
@@ -15,9 +16,13 @@ export interface TerminalDefaults {
 // A command line changes directory (`cd`) by the time its prompt is back, normally well within this.
 const DIRECTORY_CHECK_MS = 300;
 
-/** The terminals one client opened: only that client can address them, and they end with it. */
+/**
+ * The terminals one client opened: only that client can address them, and they end with it.
+ * Each keeps its recent output, so a page that reloads gets its screen back.
+ */
 export class TerminalRegistry {
   private readonly sessions = new Map<string, TerminalSession>();
+  private readonly outputs = new Map<string, OutputRing>();
   private readonly directories = new Map<string, string>();
   private readonly directoryChecks = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -26,12 +31,18 @@ export class TerminalRegistry {
     private readonly emit: (event: EventMessage) => void,
   ) {}
 
-  /** `launch`: what the current settings and the user's environment say, over the defaults. */
+  /**
+   * `launch`: what the current settings and the user's environment say, over the defaults. A
+   * terminal that is already running (the page reloaded) is not started again: its output so far
+   * comes back for the new page to show.
+   */
   open(
-    { terminalId, cwd, cols, rows }: RequestParams<'openTerminal'>,
+    params: RequestParams<'openTerminal'>,
     launch: Partial<Pick<TerminalDefaults, 'shell' | 'env'>> = {},
-  ): { cwd: string } {
-    if (this.sessions.has(terminalId)) throw new Error(`terminal ${terminalId} is already open`);
+  ): RequestResult<'openTerminal'> {
+    const { terminalId, cwd, cols, rows } = params;
+    if (this.sessions.has(terminalId)) return this.reopen(params);
+    const output = new OutputRing();
     const startIn = cwd && isDirectory(cwd) ? cwd : this.defaults.workspaceDir;
     const session = new TerminalSession({
       ...this.defaults,
@@ -39,9 +50,13 @@ export class TerminalRegistry {
       cwd: startIn,
       cols,
       rows,
-      onData: (data) => this.emit({ name: 'terminalData', payload: { terminalId, data } }),
+      onData: (data) => {
+        output.push(data);
+        this.emit({ name: 'terminalData', payload: { terminalId, data } });
+      },
       onExit: (exitCode, signal) => {
         this.sessions.delete(terminalId);
+        this.outputs.delete(terminalId);
         this.directories.delete(terminalId);
         clearTimeout(this.directoryChecks.get(terminalId));
         this.directoryChecks.delete(terminalId);
@@ -49,8 +64,21 @@ export class TerminalRegistry {
       },
     });
     this.sessions.set(terminalId, session);
+    this.outputs.set(terminalId, output);
     this.directories.set(terminalId, startIn);
     return { cwd: startIn };
+  }
+
+  private reopen({ terminalId, cols, rows }: RequestParams<'openTerminal'>) {
+    const session = this.get(terminalId);
+    // The page that had the output acknowledged is gone, and the new one gets all of it in the
+    // replay: nothing is in flight, and a shell paused while nobody read it goes on.
+    session.acknowledge(session.unacknowledged);
+    session.resize(cols, rows);
+    return {
+      cwd: this.directories.get(terminalId)!,
+      restore: this.outputs.get(terminalId)!.text(),
+    };
   }
 
   write(terminalId: string, data: string): void {

@@ -82,8 +82,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
         return;
       }
+      const clientId = validClientId(url?.searchParams.get('client') ?? null);
       sockets.handleUpgrade(request, socket, head, (ws) =>
-        bindSocket(options.host, ws, options.maxUnreadBytes ?? defaultMaxUnreadBytes, log),
+        bindSocket(
+          options.host,
+          { ws, clientId, maxUnreadBytes: options.maxUnreadBytes ?? defaultMaxUnreadBytes },
+          log,
+        ),
       );
     } catch (error) {
       log(`tether web: dropped a WebSocket upgrade (${errorMessage(error)})`);
@@ -150,11 +155,18 @@ function reply(response: ServerResponse, status: number, text: string): void {
   response.end(text);
 }
 
-/** The WebSocket adapter: frames in, host requests; host replies and events, frames out. */
+/** The tab's own id (see connect-host.ts), which lets its next page take over its shells. */
+function validClientId(value: string | null): string | undefined {
+  return value !== null && /^[A-Za-z0-9_-]{8,64}$/.test(value) ? value : undefined;
+}
+
+/**
+ * The WebSocket adapter: frames in, host requests; host replies and events, frames out. A socket
+ * that closes detaches its client rather than ending it: the tab may be reloading.
+ */
 function bindSocket(
   host: Host,
-  ws: WebSocket,
-  maxUnreadBytes: number,
+  { ws, clientId, maxUnreadBytes }: { ws: WebSocket; clientId?: string; maxUnreadBytes: number },
   log: (message: string) => void,
 ): void {
   // ws sends bytes as a binary message and text as a text one.
@@ -167,10 +179,12 @@ function bindSocket(
     }
   };
   const send = (frame: ServerFrame) => sendRaw(JSON.stringify(frame));
-  const connection = host.connect((event) =>
-    event.name === 'terminalData'
-      ? sendRaw(encodeTerminalData(event.payload.terminalId, event.payload.data))
-      : send({ type: 'event', event }),
+  const connection = host.connect(
+    (event) =>
+      event.name === 'terminalData'
+        ? sendRaw(encodeTerminalData(event.payload.terminalId, event.payload.data))
+        : send({ type: 'event', event }),
+    clientId,
   );
   const assembler = new RequestAssembler();
   ws.on('message', (data, isBinary) => {
@@ -200,5 +214,5 @@ function bindSocket(
       .then((response) => send({ type: 'response', id, response }));
   });
   ws.on('error', (error) => log(`tether web: WebSocket error (${error.message})`));
-  ws.on('close', () => void connection.close());
+  ws.on('close', () => void connection.detach());
 }
