@@ -1,4 +1,5 @@
 import { createHostApi, type HostApi } from '../../../shared/host-api';
+import { tabClientId } from './tab-client-id';
 import { takeTabToken } from './tab-token';
 import { WebSocketTransport } from './websocket-transport';
 
@@ -23,7 +24,9 @@ export function connectHost(onProblem: (problem: ConnectionProblem) => void): Ho
     onProblem('no-token');
     return null;
   }
-  const url = `ws://${window.location.host}/ws?token=${encodeURIComponent(token)}`;
+  const clientId = tabClientId(window);
+  const client = clientId ? `&client=${clientId}` : '';
+  const url = `ws://${window.location.host}/ws?token=${encodeURIComponent(token)}${client}`;
   const transport = new WebSocketTransport(url, ({ opened }) => {
     // A refused upgrade and a server that is gone look the same to a WebSocket: ask which.
     if (opened) onProblem('lost');

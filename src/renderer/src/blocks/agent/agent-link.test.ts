@@ -83,6 +83,36 @@ describe('AgentLink', () => {
     expect(host.paramsOf('closeAgent')).toEqual([{ agentId: 'a1', forget: true }]);
   });
 
+  it('takes back a running session after a reload: its pending permission request stays open', async () => {
+    const { host, store, link, flush } = linked();
+    const asked: AgentEvent = {
+      type: 'permission_request',
+      request_id: 'r1',
+      tool_name: 'Bash',
+      input: { command: 'ls' },
+      tool_use_id: 'u1',
+    };
+    let release: () => void = () => undefined;
+    host.replies.openAgent = () =>
+      new Promise((resolve) => {
+        release = () =>
+          resolve({
+            cwd: '/work',
+            history: [{ type: 'user_message', text: 'go' }, asked],
+            state: { state: 'busy' },
+          });
+      });
+    link.open();
+    // Sent to this page before the host answered: the live history already holds it.
+    host.emit('agentEvents', { agentId: 'a1', events: [asked] });
+    release();
+    await flush();
+    const snapshot = store.getSnapshot();
+    expect(snapshot.pending.map((request) => request.request_id)).toEqual(['r1']);
+    expect(snapshot.lifecycle).toEqual({ state: 'busy' });
+    expect(texts(store).filter((item) => item === 'go')).toHaveLength(1);
+  });
+
   it('reports a session the host could not open', async () => {
     const { host, link, errors, flush } = linked();
     host.replies.openAgent = () => Promise.reject(new Error('agent a1 is already open'));

@@ -38,10 +38,19 @@ export class AgentLink {
         cwd: this.options.cwd,
         ...(resumeSessionId ? { resumeSessionId } : {}),
       })
-      .then(({ cwd, history }) => {
+      .then(({ cwd, history, state }) => {
         if (opening !== this.opening) return;
-        this.store.loadHistory(history, cwd);
-        for (const events of this.early ?? []) this.store.push(events);
+        if (state) {
+          // The session was already running (this page is a reload): its history is live, up to
+          // now, so the early events are in it and its open permission requests still await an
+          // answer. Loading it as a past transcript would drop those.
+          this.store.loadHistory([], cwd);
+          this.store.push(history);
+          this.store.setLifecycle(state);
+        } else {
+          this.store.loadHistory(history, cwd);
+          for (const events of this.early ?? []) this.store.push(events);
+        }
         this.early = null;
         return this.api.getAgentRaw({ agentId: this.agentId });
       })

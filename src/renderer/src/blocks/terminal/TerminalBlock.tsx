@@ -42,9 +42,11 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
     };
   }, [api, windowsPty]);
 
+  // One terminal id per block, so that a reloaded page finds the shell it had. A restart (the
+  // `generation`) opens the new shell under the same id: the exited one has left the host.
   useEffect(() => {
     if (!view) return;
-    return linkTerminal(api, view, `${blockId}.${generation}`, latest.current.spec.cwd, {
+    return linkTerminal(api, view, blockId, latest.current.spec.cwd, {
       onDirectory: (cwd) => {
         if (cwd !== latest.current.spec.cwd) latest.current.onSpecChange({ cwd });
       },

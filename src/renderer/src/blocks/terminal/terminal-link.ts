@@ -28,10 +28,16 @@ export function linkTerminal(
   const acknowledgements = new Acknowledgements((bytes) => {
     api.acknowledgeTerminal({ terminalId, bytes }).catch(report);
   });
+  const show = (data: Uint8Array) => view.term.write(data, () => acknowledgements.add(data.length));
+  // Output that comes before the host has answered the open: a new shell's first bytes, or, for
+  // a terminal that was already running (this page is a reload), bytes the restored screen holds.
+  let early: Uint8Array[] | null = [];
+  let linked = true;
   const subscriptions = [
     api.onEvent('terminalData', (payload) => {
       if (payload.terminalId !== terminalId) return;
-      view.term.write(payload.data, () => acknowledgements.add(payload.data.length));
+      if (early) early.push(payload.data);
+      else show(payload.data);
     }),
     api.onEvent('terminalDirectory', (payload) => {
       if (payload.terminalId === terminalId) events.onDirectory(payload.cwd);
@@ -49,11 +55,24 @@ export function linkTerminal(
   const resize = view.term.onResize(({ cols, rows }) => {
     api.resizeTerminal({ terminalId, cols, rows }).catch(report);
   });
-  api
-    .openTerminal({ terminalId, cwd, cols: view.term.cols, rows: view.term.rows })
-    .then((opened) => events.onDirectory(opened.cwd), report);
+  api.openTerminal({ terminalId, cwd, cols: view.term.cols, rows: view.term.rows }).then(
+    (opened) => {
+      const waiting = early ?? [];
+      early = null;
+      if (!linked) return;
+      // The host counts the restored output as delivered: it needs no acknowledgement.
+      if (opened.restore !== undefined) view.term.write(opened.restore);
+      else for (const data of waiting) show(data);
+      events.onDirectory(opened.cwd);
+    },
+    (error: Error) => {
+      early = null;
+      report(error);
+    },
+  );
 
   return () => {
+    linked = false;
     for (const unsubscribe of subscriptions) unsubscribe();
     input.dispose();
     resize.dispose();
