@@ -41,6 +41,7 @@ export const sessionLifecycleSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('starting') }),
   z.object({ state: z.literal('ready'), pid: z.number().int() }),
   z.object({ state: z.literal('busy') }),
+  z.object({ state: z.literal('unresponsive'), since: z.number() }),
   z.object({ state: z.literal('idle') }),
   z.object({
     state: z.literal('exited'),

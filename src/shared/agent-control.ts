@@ -21,6 +21,8 @@ export type SessionLifecycle =
   | { state: 'starting' }
   | { state: 'ready'; pid: number }
   | { state: 'busy' }
+  /** A turn runs but the CLI answered nothing since `since` (epoch ms): stopped or stuck. */
+  | { state: 'unresponsive'; since: number }
   | { state: 'idle' }
   | {
       state: 'exited';

@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionLifecycle } from '../../src/shared/agent-control';
 import type { AgentEvent } from '../../src/shared/agent-event';
-import { AgentSession, type StartOptions } from '../../src/main/agent/agent-session';
+import {
+  AgentSession,
+  type SessionTimings,
+  type StartOptions,
+} from '../../src/main/agent/agent-session';
 import type { TransportKind } from '../../src/main/agent/transport/transport';
 import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
 import {
@@ -36,12 +40,19 @@ export interface Harness {
 export async function openSession(
   transport: TransportKind,
   handler: FakeHandler,
-  { onSession, ...start }: Partial<StartOptions> & { onSession?: (s: AgentSession) => void } = {},
+  {
+    onSession,
+    timings,
+    ...start
+  }: Partial<StartOptions> & {
+    onSession?: (s: AgentSession) => void;
+    timings?: Partial<SessionTimings>;
+  } = {},
 ): Promise<Harness> {
   const fake = await startFakeAnthropic(handler);
   const home = mkdtempSync(join(tmpdir(), 'tether-home-'));
   const cwd = mkdtempSync(join(tmpdir(), 'tether-cwd-'));
-  const session = new AgentSession();
+  const session = new AgentSession({ timings });
   const events: AgentEvent[] = [];
   const lifecycle: SessionLifecycle[] = [];
   session.on('event', (e) => events.push(e));

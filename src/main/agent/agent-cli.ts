@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import type { PermissionDecision } from '../../shared/agent-control';
 import { PERMISSION_MODES, type PermissionMode } from '../../shared/agent-control';
 import type { AgentEvent } from '../../shared/agent-event';
+import { errorMessage } from '../../shared/error-message';
 import { AgentSession } from './agent-session';
 import { chooseTransport, type TransportKind } from './transport/transport';
 
@@ -37,7 +38,7 @@ function parse() {
       },
     });
   } catch (error) {
-    return fail(`${(error as Error).message}\n${USAGE}`);
+    return fail(`${errorMessage(error)}\n${USAGE}`);
   }
 }
 
@@ -147,7 +148,7 @@ async function main(): Promise<void> {
       ...(mode ? { permissionMode: mode as PermissionMode } : {}),
     });
   } catch (error) {
-    fail((error as Error).message);
+    fail(errorMessage(error));
   }
   // Started: from here on, an exit we did not ask for is the CLI dying mid-turn.
   session.on('lifecycle', (state) => {
@@ -160,4 +161,4 @@ async function main(): Promise<void> {
   session.send(prompt);
 }
 
-main().catch((error: unknown) => fail((error as Error).message ?? String(error)));
+main().catch((error: unknown) => fail(errorMessage(error)));

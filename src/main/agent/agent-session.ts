@@ -9,11 +9,13 @@ import type { AgentEvent } from '../../shared/agent-event';
 import { hostLaunchCommand } from './claude-launch';
 import { locateClaude, type LocateOptions } from './claude-locator';
 import type { StreamFrame } from '../../shared/stream-frame';
+import { errorMessage } from '../../shared/error-message';
 import { ClaudeTranslator } from './claude-translator';
 import { controlRequest, userMessage } from './control-protocol';
 import { parseFrame } from './parse-frame';
 import { PermissionGate } from './permission-gate';
 import { isVisibleText, RawRing } from './raw-tap';
+import { SessionWatchdog } from './session-watchdog';
 import { spawnPipeTransport } from './transport/pipe-transport';
 import { descendantsOf, signalProcesses } from '../process/process-tree';
 import { spawnPtyTransport } from './transport/pty-transport';
@@ -61,13 +63,26 @@ export interface SessionTimings {
   controlTimeoutMs: number;
   /** dispose(): after closing stdin, before SIGTERM; and again before SIGKILL. */
   graceMs: number;
+  /** Silence during a turn before the CLI is pinged to learn whether it still reads its input. */
+  watchdogQuietMs: number;
+  /** How long that ping may go unanswered before the session is reported unresponsive. */
+  watchdogAnswerMs: number;
 }
 
 const DEFAULT_TIMINGS: SessionTimings = {
   startTimeoutMs: 60_000,
   controlTimeoutMs: 10_000,
   graceMs: 1500,
+  watchdogQuietMs: 45_000,
+  watchdogAnswerMs: 10_000,
 };
+
+/**
+ * The watchdog's ping: read-only, so it changes nothing. The pinned CLI answers it at once
+ * mid-turn, also while a Bash tool runs or the API reply is slow (as it answers any request it
+ * reads, an unknown subtype with an error).
+ */
+const PING_SUBTYPE = 'mcp_status';
 
 export interface UnhandledOutput {
   /** Unhandled lines so far in this session. */
@@ -93,6 +108,11 @@ export class ControlRequestError extends Error {
   override name = 'ControlRequestError';
 }
 
+/** The CLI gave no answer at all in time (as opposed to refusing the request). */
+export class ControlTimeoutError extends ControlRequestError {
+  override name = 'ControlTimeoutError';
+}
+
 /**
  * One long-lived `claude` process serving every turn of an agent block: it writes user messages
  * and control requests to the CLI, turns its output into AgentEvents, and guarantees through the
@@ -105,6 +125,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   private readonly raw: RawRing;
   private readonly own = new Map<string, OwnRequest>();
   private readonly timings: SessionTimings;
+  private readonly watchdog: SessionWatchdog;
   private requestCounter = 0;
   private unhandledCount = 0;
   private lastVisibleLines: string[] = [];
@@ -122,6 +143,16 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     super();
     this.raw = new RawRing(options.rawCapacity);
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
+    this.watchdog = new SessionWatchdog(
+      { quietMs: this.timings.watchdogQuietMs, answerMs: this.timings.watchdogAnswerMs },
+      {
+        ping: (timeoutMs) => this.ping(timeoutMs),
+        unresponsive: (since) => this.setLifecycle({ state: 'unresponsive', since }),
+        responsive: () => {
+          if (this.lifecycle.state === 'unresponsive') this.setLifecycle({ state: 'busy' });
+        },
+      },
+    );
     this.exited = new Promise((resolve) => (this.markExited = resolve));
   }
 
@@ -207,7 +238,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     try {
       await this.request({ subtype: 'initialize' }, this.timings.startTimeoutMs);
     } catch (error) {
-      const detail = this.lastVisibleLines.join(' | ') || (error as Error).message;
+      const detail = this.lastVisibleLines.join(' | ') || errorMessage(error);
       this.startFailure = `Claude Code did not start: ${detail}`;
       await this.dispose();
       throw new Error(
@@ -223,7 +254,8 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       throw new Error('The Claude session has ended; start a new one to continue.');
     }
     this.write(userMessage(text));
-    this.setLifecycle({ state: 'busy' });
+    // A CLI that does not answer still does not: only its output says otherwise.
+    if (this.lifecycle.state !== 'unresponsive') this.setLifecycle({ state: 'busy' });
   }
 
   /** Stops the running turn (the CLI's interrupt request, not a kill); the session stays usable. */
@@ -298,7 +330,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       const timer = setTimeout(() => {
         this.own.delete(requestId);
         reject(
-          new ControlRequestError(
+          new ControlTimeoutError(
             `Claude Code did not answer "${String(request['subtype'])}" within ${timeoutMs} ms.`,
           ),
         );
@@ -308,12 +340,23 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     });
   }
 
+  /** True once the CLI answered the ping in time, with success or an error alike. */
+  private async ping(timeoutMs: number): Promise<boolean> {
+    try {
+      await this.request({ subtype: PING_SUBTYPE }, timeoutMs);
+      return true;
+    } catch (error) {
+      return !(error instanceof ControlTimeoutError);
+    }
+  }
+
   private write(line: string): void {
     if (this.transport) this.transport.write(line);
     else this.queued.push(line);
   }
 
   private onData(chunk: Buffer): void {
+    this.watchdog.heard();
     this.raw.append(chunk);
     this.emit('raw', chunk);
   }
@@ -389,7 +432,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     }
     this.own.clear();
     for (const event of this.translator.end()) this.emitEvent(event);
-    const midTurn = this.lifecycle.state === 'busy';
+    const midTurn = this.lifecycle.state === 'busy' || this.lifecycle.state === 'unresponsive';
     const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
     let reason: SessionLifecycle & { state: 'exited' };
     if (this.startFailure !== null || (!this.disposing && this.lifecycle.state === 'starting')) {
@@ -425,6 +468,8 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     if (this.lifecycle.state === 'exited') return;
     if (this.lifecycle.state === next.state && next.state !== 'starting') return;
     this.lifecycle = next;
+    if (next.state === 'busy') this.watchdog.watch();
+    else if (next.state !== 'unresponsive') this.watchdog.stop();
     this.emit('lifecycle', next);
   }
 }
@@ -440,7 +485,6 @@ function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
 }
 
 function startFailureMessage(error: unknown): string {
-  const err = error as NodeJS.ErrnoException;
-  if (err.name === 'ClaudeNotFoundError') return err.message;
-  return `Could not start Claude Code: ${err.message ?? String(error)}`;
+  if (error instanceof Error && error.name === 'ClaudeNotFoundError') return error.message;
+  return `Could not start Claude Code: ${errorMessage(error)}`;
 }
