@@ -1,0 +1,42 @@
+import { row, runInTerminal, screenshot } from './support/app-page';
+import { openApp, test, expect } from './support/browser-mode';
+
+test.describe('a reload in browser mode', () => {
+  test('keeps the shell: its screen, its scrollback and the program it runs', async ({
+    page,
+    browserMode,
+  }, testInfo) => {
+    const terminal = await openApp(page, browserMode.url);
+    // 10,000 lines of scrollback, then `cat`, which has to be still running after the reload.
+    await runInTerminal(page, 'seq 1 10000; cat');
+    await expect(row(terminal, /^10000\s*$/)).toHaveCount(1, { timeout: 30_000 });
+    await runInTerminal(page, 'before-reload');
+    await expect(row(terminal, /^before-reload\s*$/)).toHaveCount(2);
+
+    const started = Date.now();
+    await page.reload();
+    const reloaded = page.getByRole('region', { name: 'Terminal' }).first();
+    await expect(row(reloaded, /^before-reload\s*$/)).toHaveCount(2, { timeout: 30_000 });
+    const reattachMs = Date.now() - started;
+    await expect(row(reloaded, /^10000\s*$/)).toHaveCount(1);
+    testInfo.annotations.push({ type: 'reload-reattach-ms', description: String(reattachMs) });
+    console.log(`reload to restored screen (10,000 lines of scrollback): ${reattachMs} ms`);
+
+    // The same `cat`: a fresh shell would answer "command not found".
+    await reloaded.click();
+    await runInTerminal(page, 'after-reload');
+    await expect(row(reloaded, /^after-reload\s*$/)).toHaveCount(2);
+    await expect(row(reloaded, /not found/)).toHaveCount(0);
+
+    // The scrollback came back too, down to its first line: drag the scrollbar to the top.
+    await reloaded.hover();
+    const slider = await reloaded.locator('.scrollbar.vertical .slider').boundingBox();
+    await page.mouse.move(slider!.x + slider!.width / 2, slider!.y + slider!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(slider!.x + slider!.width / 2, 0, { steps: 5 });
+    await page.mouse.up();
+    await expect(row(reloaded, /^1\s*$/)).toHaveCount(1);
+    await expect(row(reloaded, /^2\s*$/)).toHaveCount(1);
+    await screenshot(page, 'reload-scrollback-top');
+  });
+});
