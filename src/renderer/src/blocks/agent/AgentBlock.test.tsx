@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionLifecycle } from '../../../../shared/agent-control';
 import type { AgentEvent } from '../../../../shared/agent-event';
 import { KEY_GUARD_MS } from './permission/PermissionDialog';
 import { FakeHost } from './testing/fake-host';
@@ -106,6 +107,44 @@ describe('AgentBlock session', () => {
     await settle();
     expect(host.paramsOf('closeAgent')).toEqual([{ agentId: AGENT_ID }]);
     expect(host.paramsOf('openAgent')).toHaveLength(2);
+  });
+
+  it('says plainly when Claude Code stops answering mid-turn, and restarts it resuming the session', async () => {
+    const { host, settle } = await renderBlock(new FakeHost(), { sessionId: 'session-1' });
+    const setState = (state: SessionLifecycle) =>
+      act(() => host.emit('agentState', { agentId: AGENT_ID, state }));
+    setState({ state: 'busy' });
+    setState({ state: 'unresponsive', since: Date.now() - 60_000 });
+    await settle();
+    const notice = screen.getByRole('alert');
+    expect(notice.textContent).toContain('Claude Code is not responding');
+    expect(notice.textContent).toContain('No answer for 60 s. It may be stopped or stuck.');
+    expect(screen.getByRole('status', { name: 'Session status' }).textContent).toBe(
+      'not responding',
+    );
+    await settle(5000);
+    expect(notice.textContent).toContain('No answer for 65 s.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Restart session' }));
+    await settle();
+    expect(host.paramsOf('closeAgent')).toEqual([{ agentId: AGENT_ID }]);
+    expect(host.paramsOf('openAgent')).toEqual([
+      { agentId: AGENT_ID, cwd: '/work', resumeSessionId: 'session-1' },
+      { agentId: AGENT_ID, cwd: '/work', resumeSessionId: 'session-1' },
+    ]);
+  });
+
+  it('drops the not-responding notice once the CLI is heard from again', async () => {
+    const { host, settle } = await renderBlock();
+    act(() =>
+      host.emit('agentState', { agentId: AGENT_ID, state: { state: 'unresponsive', since: 0 } }),
+    );
+    await settle();
+    expect(screen.getByRole('button', { name: 'Restart session' })).toBeTruthy();
+    act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state: 'busy' } }));
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Restart session' })).toBeNull();
+    expect(screen.getByRole('status', { name: 'Session status' }).textContent).toBe('thinking');
   });
 
   it('sends from the composer, shows the prompt until the CLI has it, and Esc interrupts the turn', async () => {
@@ -293,6 +332,54 @@ describe('Permission dialog', () => {
     const shown = screen.getByRole('dialog', { name: 'Permission request: ExitPlanMode' });
     expect(within(shown).getByRole('heading', { name: 'The plan' })).toBeTruthy();
     expect(within(shown).getByText('Read').tagName).toBe('STRONG');
+  });
+
+  it('stays open until the host confirms the answer, and says why when it was not sent', async () => {
+    const host = new FakeHost();
+    const replies: { resolve(value: unknown): void; reject(error: Error): void }[] = [];
+    host.replies.answerPermission = () =>
+      new Promise((resolve, reject) => replies.push({ resolve, reject }));
+    const block = await renderBlock(host);
+    await block.push(bashRequest('r1'));
+    await block.settle(KEY_GUARD_MS);
+    fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
+    await block.settle();
+    expect(dialog()).toBeTruthy();
+    // Answering again while one answer is on its way sends nothing more.
+    fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    expect(host.paramsOf('answerPermission')).toHaveLength(1);
+
+    replies[0]!.reject(
+      new Error(
+        'The answer cannot be sent to Claude Code (pipe closed); the prompt is still open.',
+      ),
+    );
+    await block.settle();
+    expect(within(dialog()).getByRole('alert').textContent).toBe(
+      'The answer was not sent: The answer cannot be sent to Claude Code (pipe closed); the prompt is still open.',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
+    await block.settle();
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
+    replies[1]!.resolve({ answered: true });
+    await block.settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(host.paramsOf('answerPermission')).toEqual([
+      { agentId: AGENT_ID, requestId: 'r1', decision: { behavior: 'allow' } },
+      { agentId: AGENT_ID, requestId: 'r1', decision: { behavior: 'allow' } },
+    ]);
+  });
+
+  it('closes when the host says the request was no longer pending', async () => {
+    const host = new FakeHost();
+    host.replies.answerPermission = { answered: false };
+    const block = await renderBlock(host);
+    await block.push(bashRequest('r1'));
+    await block.settle(KEY_GUARD_MS);
+    fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    await block.settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('closes when the CLI withdraws the request', async () => {

@@ -20,6 +20,7 @@ import { PermissionDialog } from './permission/PermissionDialog';
 import { RequestError } from './RequestError';
 import { SendingPrompts } from './SendingPrompts';
 import { SessionEnded } from './SessionEnded';
+import { SessionUnresponsive } from './SessionUnresponsive';
 import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
 
@@ -57,6 +58,7 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
     [snapshot.items, snapshot.sending],
   );
   const exited = lifecycle.state === 'exited' ? lifecycle : null;
+  const unresponsive = lifecycle.state === 'unresponsive' ? lifecycle : null;
   const request = pending[0];
 
   // A restart resumes the Claude session the CLI announced, in the directory the host chose.
@@ -105,13 +107,14 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
     });
   };
 
-  const answer = (decision: PermissionDecision) => {
+  // The prompt stays until the host confirms: after a refusal the CLI still waits on it, and the
+  // dialog says why (`answered: false`, withdrawn meanwhile, removes it as well).
+  const answer = async (decision: PermissionDecision): Promise<void> => {
     if (!request) return;
+    const requestId = request.request_id;
+    await api.answerPermission({ agentId: blockId, requestId, decision });
     answeredWithFocus.current = root.current?.contains(document.activeElement) ?? false;
-    store.answered(request.request_id);
-    api
-      .answerPermission({ agentId: blockId, requestId: request.request_id, decision })
-      .catch(report);
+    store.answered(requestId);
   };
 
   const changeMode = (mode: PermissionMode) => {
@@ -140,6 +143,7 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
           onToggleRaw={() => setRawOpen(!rawOpen)}
         />
         {exited && <SessionEnded exited={exited} onRestart={restart} ref={restartButton} />}
+        {unresponsive && <SessionUnresponsive since={unresponsive.since} onRestart={restart} />}
         <div className="agent-panes">
           <Transcript items={snapshot.items} onOpenLink={onOpenLink} />
           <SendingPrompts prompts={snapshot.sending} />

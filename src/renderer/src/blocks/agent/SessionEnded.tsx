@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import type { SessionLifecycle } from '../../../../shared/agent-control';
+import { SessionNotice } from './SessionNotice';
 
 type Exited = SessionLifecycle & { state: 'exited' };
 
@@ -22,15 +23,14 @@ export function SessionEnded({
 }) {
   const failed = exited.reason === 'failed_to_start' || exited.reason === 'crashed';
   return (
-    <div
+    <SessionNotice
       className={failed ? 'agent-ended failed' : 'agent-ended'}
-      role={failed ? 'alert' : 'status'}
+      alert={failed}
+      heading={headings[exited.reason]}
+      onRestart={onRestart}
+      ref={ref}
     >
-      <strong>{headings[exited.reason]}</strong>
-      <p>{exited.message}</p>
-      <button type="button" ref={ref} onClick={onRestart}>
-        Restart session
-      </button>
-    </div>
+      {exited.message}
+    </SessionNotice>
   );
 }

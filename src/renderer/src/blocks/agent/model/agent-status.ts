@@ -7,6 +7,7 @@ export type AgentStatus =
   | 'running a tool'
   | 'waiting for permission'
   | 'compacting'
+  | 'not responding'
   | 'idle'
   | 'exited';
 
@@ -21,6 +22,7 @@ export function agentStatus(
 ): AgentStatus {
   if (lifecycle.state === 'exited') return 'exited';
   if (lifecycle.state === 'starting') return 'starting';
+  if (lifecycle.state === 'unresponsive') return 'not responding';
   if (pendingPermissions > 0) return 'waiting for permission';
   if (activity.compacting) return 'compacting';
   if (lifecycle.state === 'busy' || activity.inTurn) {

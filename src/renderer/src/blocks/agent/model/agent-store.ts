@@ -104,7 +104,8 @@ export class AgentStore {
 
   setLifecycle(lifecycle: SessionLifecycle): void {
     this.lifecycle = lifecycle;
-    if (lifecycle.state !== 'busy') this.summary.endTurn();
+    // A CLI that does not answer is still in its turn: it may carry on once it does.
+    if (lifecycle.state !== 'busy' && lifecycle.state !== 'unresponsive') this.summary.endTurn();
     if (lifecycle.state === 'exited') {
       this.permissions.clear();
       this.prompts.clear();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PermissionDecision } from '../../../../../shared/agent-control';
+import { errorMessage } from '../../../../../shared/error-message';
 import { formatJson, isRecord } from '../format';
 import type { PermissionRequest } from '../model/permission-queue';
 import { toolSummary } from '../tools/tool-summary';
@@ -16,7 +17,8 @@ interface PermissionDialogProps {
   pending: number;
   /** Take the keyboard focus on opening (the block has it). */
   takeFocus: boolean;
-  onAnswer(decision: PermissionDecision): void;
+  /** Resolves once the host took the answer; rejects when it could not, the prompt still open. */
+  onAnswer(decision: PermissionDecision): Promise<void>;
   onOpenLink(url: string): void;
 }
 
@@ -55,6 +57,8 @@ export function PermissionDialog({
   const [editing, setEditing] = useState(false);
   const [edited, setEdited] = useState(() => formatJson(request.input));
   const [suggestionIndex, setSuggestionIndex] = useState(0);
+  const [notSent, setNotSent] = useState<string | null>(null);
+  const sending = useRef(false);
   const suggestions = request.suggestions ?? [];
   const suggestion = suggestions[suggestionIndex];
   const rule = suggestion && describeSuggestion(suggestion);
@@ -74,15 +78,30 @@ export function PermissionDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // One answer on its way at a time; a refused one can be given again (or another one).
+  const send = (decision: PermissionDecision) => {
+    if (sending.current) return;
+    sending.current = true;
+    setNotSent(null);
+    onAnswer(decision).then(
+      () => {
+        sending.current = false;
+      },
+      (error: unknown) => {
+        sending.current = false;
+        setNotSent(errorMessage(error));
+      },
+    );
+  };
   const withInput = <T extends object>(decision: T) =>
     updatedInput ? { ...decision, updatedInput } : decision;
-  const allow = () => updatedInput !== null && onAnswer(withInput({ behavior: 'allow' as const }));
+  const allow = () => updatedInput !== null && send(withInput({ behavior: 'allow' as const }));
   const allowAlways = () =>
     suggestion &&
     updatedInput !== null &&
-    onAnswer(withInput({ behavior: 'allow_always' as const, suggestion }));
+    send(withInput({ behavior: 'allow_always' as const, suggestion }));
   const deny = () =>
-    onAnswer(reason.trim() ? { behavior: 'deny', message: reason.trim() } : { behavior: 'deny' });
+    send(reason.trim() ? { behavior: 'deny', message: reason.trim() } : { behavior: 'deny' });
 
   const onKeyDown = (event: KeyboardEvent) => {
     const early = performance.now() - openedAt.current < KEY_GUARD_MS;
@@ -163,6 +182,11 @@ export function PermissionDialog({
           Reason for denying (optional, told to Claude)
           <input value={reason} onChange={(event) => setReason(event.target.value)} />
         </label>
+        {notSent && (
+          <p className="agent-permission-error" role="alert">
+            The answer was not sent: {notSent}
+          </p>
+        )}
         <div className="agent-permission-buttons">
           <button type="button" onClick={allow} aria-keyshortcuts="y">
             Allow
