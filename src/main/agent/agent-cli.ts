@@ -152,6 +152,9 @@ async function main(): Promise<void> {
   }
   // Started: from here on, an exit we did not ask for is the CLI dying mid-turn.
   session.on('lifecycle', (state) => {
+    if (state.state === 'unresponsive') {
+      process.stderr.write('agent: Claude Code is not responding; it may be stopped or stuck.\n');
+    }
     if (state.state === 'exited' && exitCode === null) {
       process.stderr.write(`agent: ${state.message}\n`);
       void finish(1);
