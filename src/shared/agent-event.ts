@@ -84,6 +84,8 @@ export type AgentEvent =
   | { type: 'user_message'; text: string }
   /** What a local slash command (/compact, /cost, …) printed. */
   | { type: 'command_output'; text: string }
+  /** Tether's own word about the block (not the CLI's): e.g. its transcript cannot be saved. */
+  | { type: 'notice'; level: 'warning' | 'info'; text: string }
   | {
       type: 'rate_limit';
       status: string;

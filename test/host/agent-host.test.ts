@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -205,4 +205,34 @@ describe('Host: agent sessions with the real CLI', () => {
     });
     expect(of(history, 'done')).toEqual([{ type: 'done', response: 'Hi.' }]);
   });
+
+  it.runIf(existsSync('/dev/full'))(
+    'says in the block when its transcript cannot be saved, and when it can again',
+    async () => {
+      await setUp(() => textReply('Hi.'));
+      mkdirSync(join(dir, 'agents'), { recursive: true });
+      const log = join(dir, 'agents', 'a1.jsonl');
+      symlinkSync('/dev/full', log);
+      const c = client();
+      await c.request('openAgent', { agentId: 'a1' });
+      await c.request('sendAgentMessage', { agentId: 'a1', text: 'first' });
+      await until(() => of(c.events(), 'done').length === 1, 'first turn');
+      expect(of(c.events(), 'notice')).toEqual([
+        { type: 'notice', level: 'warning', text: expect.stringContaining('ENOSPC') },
+      ]);
+      rmSync(log);
+      await c.request('sendAgentMessage', { agentId: 'a1', text: 'second' });
+      await until(() => of(c.events(), 'done').length === 2, 'second turn');
+      expect(of(c.events(), 'notice').at(-1)).toEqual({
+        type: 'notice',
+        level: 'info',
+        text: 'Tether is saving this transcript again.',
+      });
+      await c.request('closeAgent', { agentId: 'a1' });
+      // Nothing of the first turn was lost: it waited for the disk.
+      const saved = readFileSync(log, 'utf8');
+      expect(saved).toContain('"text":"first"');
+      expect(saved).toContain('"text":"second"');
+    },
+  );
 });

@@ -63,7 +63,10 @@ export class AgentRegistry {
       );
     }
     const cwd = params.cwd && isDirectory(params.cwd) ? params.cwd : this.defaults.workspaceDir;
-    const log = new EventLog(join(this.defaults.agentLogDir, `${agentId}.jsonl`));
+    // A log that cannot write says so in the block's transcript, and again once it can.
+    const log = new EventLog(join(this.defaults.agentLogDir, `${agentId}.jsonl`), (notice) =>
+      batcher.pushEvent({ type: 'notice', ...notice }),
+    );
     const history = log.readAll();
     const session = new AgentSession();
     const batcher = new AgentOutputBatcher((events, raw) => {

@@ -51,6 +51,15 @@ describe('TranscriptModel', () => {
     expect(model.items[2]).toMatchObject({ text: 'After' });
   });
 
+  it('shows Tether’s own notices about the block as notes', () => {
+    const model = fold([
+      { type: 'notice', level: 'warning', text: 'Tether cannot save this transcript (ENOSPC).' },
+    ]);
+    expect(model.items).toMatchObject([
+      { kind: 'note', text: 'Tether cannot save this transcript (ENOSPC).' },
+    ]);
+  });
+
   it('keeps thinking apart from the text that follows it', () => {
     const model = fold([
       { type: 'thinking', text: 'Let me see', parent_tool_use_id: null },

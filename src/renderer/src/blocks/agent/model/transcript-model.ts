@@ -148,6 +148,9 @@ export class TranscriptModel {
         if (event.text.trim())
           this.append(null, { kind: 'note', key: this.key('note'), text: event.text });
         return;
+      case 'notice':
+        this.append(null, { kind: 'note', key: this.key('note'), text: event.text });
+        return;
       default:
         // Everything else (status, session_started, permissions, types added later) shows
         // elsewhere or not at all.
