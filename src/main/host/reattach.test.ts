@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { workspaceStateSchema } from '../../shared/workspace-state';
 import { isAlive } from '../process/process-tree';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
+import { SettingsFile } from './settings';
 
 // Real shells, a host and clients that drop and come back, as a reloading page does.
 
@@ -52,6 +53,14 @@ const open = (p: ReturnType<typeof page>) =>
   p.request<Opened>('openTerminal', { terminalId: 't.0', cols: 80, rows: 24 });
 const type = (p: ReturnType<typeof page>, data: string) =>
   p.request('writeTerminal', { terminalId: 't.0', data });
+
+/** Opens the terminal and answers its shell's pid, as the shell says it. */
+async function openShell(p: ReturnType<typeof page>): Promise<number> {
+  await open(p);
+  await type(p, 'echo "pid:$$:"\r');
+  await until(() => /pid:\d+:/.test(p.output()), 'the pid');
+  return Number(/pid:(\d+):/.exec(p.output())![1]);
+}
 
 async function until(condition: () => boolean, what: string, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -125,24 +134,27 @@ describe.skipIf(process.platform === 'win32')('Host: a page that comes back', ()
     expect(await open(late)).toEqual({ cwd: dir });
   });
 
-  it('a setting of 0 (or no client id) ends everything at once', async () => {
-    makeHost({ reattachGraceSeconds: 0 });
+  it('a setting of 0, or a page with no client id, ends everything at once', async () => {
+    const settings = join(dir, 'settings.json');
+    await writeFile(settings, '{ "reattachGraceSeconds": 0 }');
+    makeHost({ settings: new SettingsFile(settings, { log: () => {} }) });
     const first = page('tab-00000004');
-    await open(first);
-    await type(first, 'echo "pid:$$:"\r');
-    await until(() => /pid:\d+:/.test(first.output()), 'the pid');
-    const shell = Number(/pid:(\d+):/.exec(first.output())![1]);
+    const shell = await openShell(first);
     await first.connection.detach();
     expect(isAlive(shell)).toBe(false);
+    await host.dispose();
+
+    makeHost();
+    const anonymous = page();
+    const other = await openShell(anonymous);
+    await anonymous.connection.detach();
+    expect(isAlive(other)).toBe(false);
   });
 
   it('the app quitting ends detached shells at once, ignoring the grace period', async () => {
     makeHost();
     const first = page('tab-00000005');
-    await open(first);
-    await type(first, 'echo "pid:$$:"\r');
-    await until(() => /pid:\d+:/.test(first.output()), 'the pid');
-    const shell = Number(/pid:(\d+):/.exec(first.output())![1]);
+    const shell = await openShell(first);
     await first.connection.detach();
     await host.dispose();
     expect(isAlive(shell)).toBe(false);
