@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { isAlive } from '../../src/main/process/process-tree';
 import type { TransportKind } from '../../src/main/agent/transport/transport';
 import { lastToolResults, textReply, toolUseReply } from '../support/fake-anthropic';
 import { openSession, type Harness } from './harness';
@@ -64,6 +65,22 @@ describe.skipIf(transports.length === 0).each(transports)(
         'idle',
       ]);
       expect(h.session.pid).toBe(pid);
+    });
+
+    it('ends a stopped CLI on dispose(), as Restart session does', async () => {
+      h = await openSession(transport, () => new Promise(() => {}), {
+        timings: { ...timings, graceMs: 300 },
+      });
+      h.session.send('never answered');
+      await h.waitForState('busy');
+      const pid = h.session.pid!;
+      process.kill(pid, 'SIGSTOP');
+      stopped = pid;
+      await h.waitForState('unresponsive');
+      await h.session.dispose();
+      stopped = null;
+      expect(isAlive(pid)).toBe(false);
+      expect(h.session.state).toMatchObject({ state: 'exited', reason: 'disposed' });
     });
 
     it('keeps a CLI busy while a slow Bash tool runs: it answers the ping', async () => {
