@@ -17,24 +17,31 @@ import { workspaceStateSchema } from '../../src/shared/workspace-state';
 describe('request pieces', () => {
   it('put any request back together exactly, each piece within the message cap', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.nat(3), (text, repeat) => {
-        // Up to ~3 MB: one message, or several pieces.
-        const json = JSON.stringify({ text: text.repeat(repeat * 5000 + 1) });
-        const messages = splitRequest(json)!;
-        if (messages.length === 1) {
-          expect(messages[0]).toBe(json);
-          return;
-        }
-        const assembler = new RequestAssembler();
-        const results = messages.map((piece) => {
-          expect(piece).toBeInstanceOf(Uint8Array);
-          expect((piece as Uint8Array).length).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
-          return assembler.push(Buffer.from(piece as Uint8Array));
-        });
-        expect(results.slice(0, -1).every((result) => result === null)).toBe(true);
-        expect(results.at(-1)).toBe(json);
-      }),
-      { numRuns: 40 },
+      fc.property(
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 50 }),
+        fc.integer({ min: MAX_MESSAGE_BYTES - 64, max: 3 * MAX_MESSAGE_BYTES }),
+        (unit, bytes) => {
+          // About `bytes` of UTF-8 JSON: around the cap, below and above it.
+          const size = new TextEncoder().encode(unit).length;
+          const json = JSON.stringify({ text: unit.repeat(Math.ceil(bytes / size)) });
+          const encoded = new TextEncoder().encode(json).length;
+          const messages = splitRequest(json)!;
+          if (encoded <= MAX_MESSAGE_BYTES) {
+            expect(messages).toEqual([json]);
+            return;
+          }
+          expect(messages.length).toBeGreaterThan(1);
+          const assembler = new RequestAssembler();
+          const results = messages.map((piece) => {
+            expect(piece).toBeInstanceOf(Uint8Array);
+            expect((piece as Uint8Array).length).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
+            return assembler.push(Buffer.from(piece as Uint8Array));
+          });
+          expect(results.slice(0, -1).every((result) => result === null)).toBe(true);
+          expect(results.at(-1)).toBe(json);
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 

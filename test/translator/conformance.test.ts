@@ -132,6 +132,35 @@ const EXPECT: Record<string, (events: AgentEvent[]) => void> = {
     expect(nested.map((e) => e.type)).toEqual(expect.arrayContaining(['tool_use', 'tool_result']));
     expect(of(events, 'subagent').map((e) => e.status)).toContain('completed');
   },
+  read: (events) => {
+    expect(of(events, 'permission_request')).toEqual([]);
+    const use = of(events, 'tool_use')[0]!;
+    expect(use.name).toBe('Read');
+    const [result] = of(events, 'tool_result');
+    expect(result).toMatchObject({ tool_use_id: use.id, is_error: false });
+    expect(String(result!.content)).toContain('alpha');
+    expect(of(events, 'done')).toHaveLength(1);
+  },
+  'deny-interrupt': (events) => {
+    expect(of(events, 'permission_request')).toHaveLength(1);
+    expect(of(events, 'tool_result')).toMatchObject([{ is_error: true }]);
+    expect(of(events, 'error')).toMatchObject([{ subtype: 'error_during_execution' }]);
+    expect(of(events, 'done')).toEqual([]);
+  },
+  'subagent-background': (events) => {
+    const agent = of(events, 'tool_use').find((e) => e.name === 'Agent')!;
+    expect(of(events, 'subagent').map((e) => e.status)).toEqual(
+      expect.arrayContaining(['started', 'completed']),
+    );
+    // The main turn ends while the subagent works; its report starts a second turn by itself.
+    const done = of(events, 'done');
+    expect(done).toHaveLength(2);
+    const firstDone = events.indexOf(done[0]!);
+    const nested = events.findIndex(
+      (e) => e.type === 'tool_result' && e.parent_tool_use_id === agent.id,
+    );
+    expect(nested).toBeGreaterThan(firstDone);
+  },
   'permission-interrupt': (events) => {
     const request = of(events, 'permission_request')[0]!;
     expect(of(events, 'permission_cancelled')).toEqual([
@@ -165,9 +194,10 @@ describe.each(recordings)('translator on the recorded transcript $name', ({ name
   });
 });
 
-it('has a recording for every scenario the issue names', () => {
-  const names = recordings.map((r) => r.name);
-  for (const required of Object.keys(EXPECT)) expect(names).toContain(required);
+it('has a recording and expectations for every scenario', () => {
+  const scenarios = SCENARIOS.map((s) => s.name).sort();
+  expect(recordings.map((r) => r.name).sort()).toEqual(scenarios);
+  expect(Object.keys(EXPECT).sort()).toEqual(scenarios);
 });
 
 // The committed recordings must stay what the pinned CLI really prints: record every scenario

@@ -7,6 +7,27 @@ import { ClaudeTranslator } from '../../src/main/agent/claude-translator';
 import { parseFrame } from '../../src/main/agent/parse-frame';
 import { joinLines, splitLines, translateBytes } from './transcript';
 
+/** Every AgentEvent type, exactly: the compiler checks this against the union both ways. */
+const EVENT_TYPES: Record<AgentEvent['type'], true> = {
+  assistant_text: true,
+  thinking: true,
+  tool_use: true,
+  tool_result: true,
+  permission_request: true,
+  permission_cancelled: true,
+  cost: true,
+  error: true,
+  done: true,
+  compaction_boundary: true,
+  session_started: true,
+  status: true,
+  user_message: true,
+  command_output: true,
+  notice: true,
+  rate_limit: true,
+  subagent: true,
+};
+
 const DIR = join(__dirname, '..', 'conformance', 'recordings');
 const transcripts = readdirSync(DIR)
   .filter((f) => f.endsWith('.jsonl'))
@@ -124,7 +145,7 @@ describe('translator fuzzing', () => {
         for (const line of lines) {
           expect(() => parseFrame(line)).not.toThrow();
           for (const event of translator.pushLine(line)) {
-            expect(typeof event.type).toBe('string');
+            expect(Object.hasOwn(EVENT_TYPES, event.type), event.type).toBe(true);
             expect(() => JSON.stringify(event)).not.toThrow();
           }
         }
