@@ -87,26 +87,31 @@ describe('IpcAdapter: one connection per page load', () => {
     expect(await answers(contents, 't1')).toBe('answers');
   });
 
-  it('ends the page’s shells when the page reloads', async () => {
+  it('hands the page’s shells to its next page after a reload or a renderer crash', async () => {
     const contents = await openPage();
     await openTerminal(contents, 't1');
+    const pid = await shellPid(contents, 't1');
     contents.reload();
     await until(() => contents.reloads.length === 1 && contents.getURL() === page, 'the reload');
     await new Promise((resolve) => setImmediate(resolve));
-    expect(await answers(contents, 't1')).toBe('writeTerminal: no open terminal t1');
+    // The reloaded page opens its block again and gets the same, still running, shell.
+    await openTerminal(contents, 't1');
+    expect(await answers(contents, 't1')).toBe('answers');
+    expect(isAlive(pid)).toBe(true);
+
+    contents.crash('oom');
+    await openTerminal(contents, 't1');
+    await request(contents, 'writeTerminal', { terminalId: 't1', data: 'echo after=$$\r' });
+    await until(() => /after=\d+/.test(outputOf(contents, 't1')), 'the shell after the crash');
+    expect(Number(/after=(\d+)/.exec(outputOf(contents, 't1'))![1])).toBe(pid);
   });
 
-  it('ends the page’s shells when its renderer dies or its window closes', async () => {
-    const crashed = await openPage();
-    await openTerminal(crashed, 't1');
-    crashed.crash('oom');
-    expect(await answers(crashed, 't1')).toBe('writeTerminal: no open terminal t1');
-
-    const second = new BrowserWindow({});
-    await second.loadURL(page);
-    await openTerminal(second.webContents, 't2');
-    const pid = await shellPid(second.webContents, 't2');
-    second.close();
+  it('ends the page’s shells when its window closes', async () => {
+    const window = new BrowserWindow({});
+    await window.loadURL(page);
+    await openTerminal(window.webContents, 't2');
+    const pid = await shellPid(window.webContents, 't2');
+    window.close();
     await until(() => !isAlive(pid), 'the shell of the closed window to end');
   });
 
