@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventMessage } from '../../shared/host-contract';
 import { workspaceStateSchema, type WorkspaceState } from '../../shared/workspace-state';
+import { isAlive } from '../process/process-tree';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
 
@@ -147,10 +148,13 @@ describe('Host: terminals', () => {
       data: 'exit\r',
     });
     expect(foreign.ok).toBe(false);
+    await first.connection.request('writeTerminal', { terminalId: 'x.0', data: 'echo pid=$$\r' });
+    await until(() => /pid=\d+/.test(first.output('x.0')), 'the shell pid');
+    const pid = Number(/pid=(\d+)/.exec(first.output('x.0'))![1]);
     await first.connection.close();
+    expect(isAlive(pid)).toBe(false);
     const after = await first.connection.request('writeTerminal', { terminalId: 'x.0', data: 'x' });
     expect(after.ok).toBe(false);
-    expect(first.events.filter((event) => event.name === 'terminalExit')).toEqual([]);
   });
 
   it('reports an exit and forgets the terminal', async () => {
