@@ -23,6 +23,11 @@ describe('createHostApi: requests from outside the page', () => {
     api.onEvent('openTerminalIn', ({ cwd }) => opened.push(cwd));
     expect(opened).toEqual(['/srv/repo']);
 
+    const commands: string[] = [];
+    api.onEvent('runCommand', ({ command }) => commands.push(command));
+    api.onEvent('runCommand', ({ command }) => commands.push(command));
+    expect(commands).toEqual(['terminal.new']);
+
     const exits: unknown[] = [];
     api.onEvent('terminalExit', (payload) => exits.push(payload));
     expect(exits).toEqual([]);

@@ -281,6 +281,8 @@ describe('AgentSession closed or used early', () => {
     await expect(started).rejects.toThrow('closed before it started');
     await disposed;
     expect(session.state).toMatchObject({ state: 'exited', reason: 'disposed' });
+    // The CLI had been spawned (else there would be nothing to leak), and it is gone.
+    expect(new Set(pids).size).toBe(1);
     expect(alive(pids)).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
   });

@@ -3,7 +3,7 @@
  * CLI: they are counted as unhandled, a control request among them is refused, and the session
  * and the turn after them go on.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,11 +35,13 @@ describe.each(transports)('AgentSession over %s: hostile frames', (transport) =>
   it('counts deep and malformed frames as unhandled, and the turn after them works', async () => {
     dir = mkdtempSync(join(tmpdir(), 'tether-hostile-'));
     writeFileSync(join(dir, 'frames.jsonl'), HOSTILE.join('\n') + '\n');
-    // A `claude` that prints the hostile frames before handing over to the real CLI.
+    // A `claude` that prints the hostile frames before handing over to the real CLI, and keeps a
+    // copy of what Tether writes to it.
     const wrapper = join(dir, 'claude-wrapper.sh');
+    const stdinCopy = join(dir, 'stdin.jsonl');
     writeFileSync(
       wrapper,
-      `#!/bin/sh\ncat ${JSON.stringify(join(dir, 'frames.jsonl'))}\nexec ${JSON.stringify(CLAUDE_BIN)} "$@"\n`,
+      `#!/bin/sh\ncat ${JSON.stringify(join(dir, 'frames.jsonl'))}\ntee ${JSON.stringify(stdinCopy)} | ${JSON.stringify(CLAUDE_BIN)} "$@"\n`,
     );
     chmodSync(wrapper, 0o755);
     const unhandled: UnhandledOutput[] = [];
@@ -58,6 +60,12 @@ describe.each(transports)('AgentSession over %s: hostile frames', (transport) =>
       { type: 'done', response: 'Fine.' },
     ]);
     expect(h.session.pendingPermissions).toEqual([]);
+    // The broken request that still named itself was refused, not left waiting.
+    const written = readFileSync(stdinCopy, 'utf8').split('\n').filter(Boolean);
+    expect(written.map((line) => JSON.parse(line) as unknown)).toContainEqual({
+      type: 'control_response',
+      response: { subtype: 'error', request_id: 'deep', error: expect.any(String) },
+    });
     expect(h.session.state.state).not.toBe('exited');
   });
 });

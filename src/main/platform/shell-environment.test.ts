@@ -41,6 +41,7 @@ describe.skipIf(process.platform === 'win32')('readShellEnvironment with real sh
     }
   });
 
+  // A control, not a test of Tether: it shows the fixture tells the old probe from the new one.
   it('bash: the old `-l -c` probe misses the same PATH (the launcher defect)', () => {
     const dir = home({ '.profile': sourcingProfile, '.bashrc': interactiveBashrc });
     const path = execFileSync('/bin/bash', ['-l', '-c', 'printf %s "$PATH"'], {

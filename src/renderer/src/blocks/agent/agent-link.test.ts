@@ -77,9 +77,11 @@ describe('AgentLink', () => {
     link.open();
     release([]);
     await flush();
+    host.emit('agentEvents', { agentId: 'a1', events: [text('early')] });
+    expect(texts(store)).toEqual(['early']);
     link.close(true);
     host.emit('agentEvents', { agentId: 'a1', events: [text('late')] });
-    expect(texts(store)).toEqual([]);
+    expect(texts(store)).toEqual(['early']);
     expect(host.paramsOf('closeAgent')).toEqual([{ agentId: 'a1', forget: true }]);
   });
 

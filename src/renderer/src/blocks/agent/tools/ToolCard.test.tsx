@@ -162,6 +162,7 @@ describe('tool cards', () => {
   it('cuts a long output to a preview that can be expanded', () => {
     const long = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n');
     renderEvents(use('t1', 'Bash', { command: 'seq' }), result('t1', long));
+    expect(screen.getByLabelText('Bash output').textContent).toContain('line 0');
     expect(screen.getByLabelText('Bash output').textContent).not.toContain('line 499');
     fireEvent.click(screen.getByRole('button', { name: 'Show all 500 lines' }));
     expect(screen.getByLabelText('Bash output').textContent).toContain('line 499');
