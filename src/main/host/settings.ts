@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'n
 import { basename, dirname } from 'node:path';
 import { describeIssues } from '../../shared/host-contract';
 import { defaultSettings, settingsSchema, type Settings } from '../../shared/settings';
+import { errorMessage } from '../../shared/error-message';
 
 export interface SettingsState {
   settings: Settings;
@@ -91,13 +92,13 @@ export class SettingsFile {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
         return { settings: {}, problem: null };
-      return this.invalid((error as Error).message);
+      return this.invalid(errorMessage(error));
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
-      return this.invalid(`not JSON (${(error as Error).message.split('\n')[0]})`);
+      return this.invalid(`not JSON (${errorMessage(error).split('\n')[0]})`);
     }
     const parsed = settingsSchema.safeParse(json);
     return parsed.success

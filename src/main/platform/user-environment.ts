@@ -1,4 +1,5 @@
 import { readShellEnvironment } from './shell-environment';
+import { errorMessage } from '../../shared/error-message';
 
 /**
  * The environment terminals and agents get. An app started from the macOS Finder or Dock, or a
@@ -62,7 +63,7 @@ export async function resolveUserEnvironment(
       };
     } catch (error) {
       (options.log ?? console.warn)(
-        `tether: could not read your shell's environment: ${(error as Error).message}. Terminals and agents start with Tether's own, where PATH may lack what your shell files add.`,
+        `tether: could not read your shell's environment: ${errorMessage(error)}. Terminals and agents start with Tether's own, where PATH may lack what your shell files add.`,
       );
     }
   }

@@ -52,6 +52,21 @@ export type TranscriptItem =
   | { kind: 'note'; key: string; text: string };
 
 type Path = readonly number[];
+type TextItem = Extract<TranscriptItem, { kind: 'assistant' | 'thinking' }>;
+
+// Paths only ever lead through tools (their children) to tools or text runs: these say so to the
+// compiler, and fail loudly should a path ever lead elsewhere.
+function asTool(item: TranscriptItem): ToolItem {
+  if (item.kind !== 'tool') throw new Error(`transcript: a path led to a ${item.kind} item`);
+  return item;
+}
+
+function asText(item: TranscriptItem): TextItem {
+  if (item.kind !== 'assistant' && item.kind !== 'thinking') {
+    throw new Error(`transcript: a text path led to a ${item.kind} item`);
+  }
+  return item;
+}
 
 /** What the user sent, oldest first: the prompts Up recalls. */
 export function userPrompts(items: readonly TranscriptItem[]): string[] {
@@ -100,8 +115,7 @@ export class TranscriptModel {
       case 'assistant_text':
       case 'thinking':
         if (joinsPrevious && this.lastTextPath) {
-          const item = this.ownItem(this.lastTextPath) as { text: string };
-          item.text += event.text;
+          asText(this.ownItem(this.lastTextPath)).text += event.text;
         } else {
           const kind = event.type === 'thinking' ? 'thinking' : 'assistant';
           this.lastTextPath = this.append(event.parent_tool_use_id, {
@@ -162,8 +176,8 @@ export class TranscriptModel {
     const known = this.toolPaths.get(event.id);
     // The same call again before its result only completes its input. Once it has a result, the
     // id is being reused (a log spanning sessions of a test API that numbers its ids): a new card.
-    if (known && !(this.itemAt(known) as ToolItem).result) {
-      (this.ownItem(known) as ToolItem).input = event.input;
+    if (known && !asTool(this.itemAt(known)).result) {
+      asTool(this.ownItem(known)).input = event.input;
       return;
     }
     const path = this.append(event.parent_tool_use_id, {
@@ -181,7 +195,7 @@ export class TranscriptModel {
     const result = { content: event.content, is_error: event.is_error };
     const path = this.toolPaths.get(event.tool_use_id);
     if (path) {
-      (this.ownItem(path) as ToolItem).result = result;
+      asTool(this.ownItem(path)).result = result;
       return;
     }
     // A result whose call we never saw (a log cut short): still shown, under no name.
@@ -210,7 +224,7 @@ export class TranscriptModel {
       });
       return;
     }
-    const tool = this.ownItem(path) as ToolItem;
+    const tool = asTool(this.ownItem(path));
     const state: SubagentState = { ...tool.subagent, task_id: event.task_id, status: event.status };
     if (event.description !== undefined) state.description = event.description;
     if (event.summary !== undefined) state.summary = event.summary;
@@ -239,7 +253,7 @@ export class TranscriptModel {
   }
 
   private ownChildren(path: Path): TranscriptItem[] {
-    return this.childrenOf(this.ownItem(path) as ToolItem);
+    return this.childrenOf(asTool(this.ownItem(path)));
   }
 
   private childrenOf(tool: ToolItem): TranscriptItem[] {
@@ -255,7 +269,7 @@ export class TranscriptModel {
     for (let depth = 0; ; depth++) {
       const item = list[path[depth]!]!;
       if (depth === path.length - 1) return item;
-      list = (item as ToolItem).children;
+      list = asTool(item).children;
     }
   }
 
@@ -271,7 +285,7 @@ export class TranscriptModel {
         list[index] = item;
       }
       if (depth === path.length - 1) return item;
-      list = this.childrenOf(item as ToolItem);
+      list = this.childrenOf(asTool(item));
     }
   }
 }
