@@ -151,6 +151,11 @@ describe('the built app with a stand-in electron', () => {
     }
   });
 
+  it('leaves no IPC channel open but its own', () => {
+    expect([...standIn.handlers.keys()]).toEqual(['tether:request']);
+    expect([...standIn.listeners.keys()]).toEqual([]);
+  });
+
   it('writes its log to the logs folder', () => {
     const log = readFileSync(join(logs, 'main.log'), 'utf8');
     expect(log).toContain('blocked a navigation to https://example.com/');

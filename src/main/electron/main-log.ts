@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app } from 'electron';
+import { app, ipcMain } from 'electron';
 import log from 'electron-log/main';
 
 export interface MainLog {
@@ -13,6 +13,10 @@ export interface MainLog {
  * Uncaught errors and unhandled rejections go there too, without electron-log's stack dialog.
  */
 export function startMainLog(): MainLog {
+  // Imported, electron-log listens for its renderer half on this channel without asking who
+  // sends. Tether's pages never log through it, so no page may write to the log this way.
+  ipcMain.removeHandler('__ELECTRON_LOG__');
+  ipcMain.removeAllListeners('__ELECTRON_LOG__');
   const file = join(app.getPath('logs'), 'main.log');
   log.transports.file.resolvePathFn = () => file;
   log.errorHandler.startCatching({ showDialog: false });

@@ -401,6 +401,9 @@ export const ipcMain = {
   on(channel: string, listener: Handler): void {
     standIn.listeners.set(channel, listener);
   },
+  removeAllListeners(channel: string): void {
+    standIn.listeners.delete(channel);
+  },
 };
 
 export interface MenuItemOptions {
