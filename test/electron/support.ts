@@ -6,14 +6,9 @@ import { workspaceStateSchema } from '../../src/shared/workspace-state';
 import { Host } from '../../src/main/host/host';
 import { JsonFile } from '../../src/main/host/json-file';
 import { standIn, type WebContents, type WebFrameMain } from './stand-in/electron';
-
-export async function until(condition: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+export { until } from '../support/until';
+// Zombies count as ended: some containers' init never reaps them.
+export { isAlive } from '../../src/main/process/process-tree';
 
 export async function tempDir(prefix: string) {
   const path = await mkdtemp(join(tmpdir(), prefix));
@@ -60,13 +55,4 @@ export function outputOf(contents: WebContents, terminalId: string): string {
       .filter((event) => event.name === 'terminalData' && event.payload.terminalId === terminalId)
       .map((event) => (event.payload as { data: Uint8Array }).data),
   ).toString();
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

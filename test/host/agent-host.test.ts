@@ -17,6 +17,7 @@ import {
   type FakeAnthropic,
   type FakeHandler,
 } from '../support/fake-anthropic';
+import { until } from '../support/until';
 
 let dir: string;
 let fake: FakeAnthropic;
@@ -53,14 +54,6 @@ function client() {
     return response.result as T;
   };
   return { connection, messages, events, state, request };
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>

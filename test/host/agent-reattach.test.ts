@@ -16,6 +16,7 @@ import {
   toolUseReply,
   type FakeAnthropic,
 } from '../support/fake-anthropic';
+import { until } from '../support/until';
 
 // The real CLI against a scripted Anthropic API, and a page that reloads in the middle of a turn.
 
@@ -55,14 +56,6 @@ function page() {
     return response.result as T;
   };
   return { connection, events, pid, request };
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const asks = (events: AgentEvent[]) =>

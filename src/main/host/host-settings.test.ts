@@ -7,6 +7,7 @@ import { workspaceStateSchema } from '../../shared/workspace-state';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
 import { SettingsFile } from './settings';
+import { until } from '../../../test/support/until';
 
 let dir: string;
 let host: Host;
@@ -62,14 +63,6 @@ function fakeClaude(name: string): string {
 function ran(): string {
   const path = join(dir, 'ran');
   return existsSync(path) ? readFileSync(path, 'utf8') : '';
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 beforeEach(() => {

@@ -7,6 +7,7 @@ import { workspaceStateSchema, type WorkspaceState } from '../../shared/workspac
 import { isAlive } from '../process/process-tree';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
+import { until } from '../../../test/support/until';
 
 let dir: string;
 let logged: string[];
@@ -35,14 +36,6 @@ function connect() {
         .map((event) => (event.payload as { data: Uint8Array }).data),
     ).toString();
   return { connection, events, output };
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 beforeEach(async () => {

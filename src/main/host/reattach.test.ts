@@ -8,6 +8,7 @@ import { isAlive } from '../process/process-tree';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
 import { SettingsFile } from './settings';
+import { until } from '../../../test/support/until';
 
 // Real shells, a host and clients that drop and come back, as a reloading page does.
 
@@ -60,14 +61,6 @@ async function openShell(p: ReturnType<typeof page>): Promise<number> {
   await type(p, 'echo "pid:$$:"\r');
   await until(() => /pid:\d+:/.test(p.output()), 'the pid');
   return Number(/pid:(\d+):/.exec(p.output())![1]);
-}
-
-async function until(condition: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

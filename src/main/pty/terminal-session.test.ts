@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAlive } from '../process/process-tree';
 import { TerminalSession, type TerminalSessionOptions } from './terminal-session';
+import { until } from '../../../test/support/until';
 
 // Real shells in real ptys: the flow-control and kill behaviour only means something there.
 
@@ -22,14 +23,6 @@ function start(overrides: Partial<TerminalSessionOptions> = {}) {
   sessions.push(session);
   const bytes = () => Buffer.concat(output);
   return { session, text: () => bytes().toString(), size: () => bytes().length, exit: () => exit };
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 afterEach(async () => {
