@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { checkLaunch, fallbackLine } from './start/launch-check';
+import { writeLaunchPage, type LaunchPage } from './start/launch-page';
 import { openBrowser, shouldOpenBrowser } from './start/open-browser';
 import { runChild } from './start/run-child';
 import { systemProbe } from './start/system-probe';
@@ -18,18 +19,24 @@ async function browserMode(reason: string): Promise<number> {
   if (built !== 0) return built;
 
   let opened = false;
+  let page: LaunchPage | undefined;
   const openOnUrl = (line: string) => {
     const url = /^https?:\/\/\S+$/.exec(line.trim())?.[0];
     if (!url || opened) return;
     opened = true;
     if (!shouldOpenBrowser(process.platform, process.env)) return;
-    openBrowser(url, { platform: process.platform, spawn, warn: (l) => console.error(l) });
+    page = writeLaunchPage(url);
+    openBrowser(page.url, { platform: process.platform, spawn, warn: (l) => console.error(l) });
   };
   const webCli = join(root, 'src', 'main', 'host', 'web-cli.ts');
-  return runChild(process.execPath, ['--import', 'tsx', webCli, ...args], {
-    ...options,
-    onLine: openOnUrl,
-  });
+  try {
+    return await runChild(process.execPath, ['--import', 'tsx', webCli, ...args], {
+      ...options,
+      onLine: openOnUrl,
+    });
+  } finally {
+    page?.remove();
+  }
 }
 
 async function main(): Promise<number> {
