@@ -39,4 +39,28 @@ test.describe('a reload in browser mode', () => {
     await expect(row(reloaded, /^2\s*$/)).toHaveCount(1);
     await screenshot(page, 'reload-scrollback-top');
   });
+
+  test('does not answer the terminal queries of the restored output again', async ({
+    page,
+    browserMode,
+  }) => {
+    const terminal = await openApp(page, browserMode.url);
+    // A device-attributes query, answered by xterm once when it was printed: `cat -v` shows the
+    // answer that reached the program (an empty line ends it).
+    await runInTerminal(page, "printf '\\033[c'; cat -v");
+    await runInTerminal(page, '');
+    await runInTerminal(page, 'typed-before');
+    await expect(row(terminal, /^typed-before\s*$/)).toHaveCount(2);
+    const answers = () => row(page.getByRole('region', { name: 'Terminal' }).first(), /\^\[\[\?/);
+    await expect(answers()).not.toHaveCount(0);
+    const before = await answers().count();
+
+    await page.reload();
+    const reloaded = page.getByRole('region', { name: 'Terminal' }).first();
+    await expect(row(reloaded, /^typed-before\s*$/)).toHaveCount(2, { timeout: 30_000 });
+    await reloaded.click();
+    await runInTerminal(page, 'typed-after');
+    await expect(row(reloaded, /^typed-after\s*$/)).toHaveCount(2);
+    await expect(answers()).toHaveCount(before);
+  });
 });

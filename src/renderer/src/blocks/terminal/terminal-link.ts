@@ -46,7 +46,11 @@ export function linkTerminal(
       if (payload.terminalId === terminalId) events.onExit(payload);
     }),
   ];
+  // While the restored output is parsed, xterm answers the queries in it (a cursor position or
+  // device report that vim sent long ago); those answers must not reach today's program.
+  let replaying = false;
   const input = view.term.onData((data) => {
+    if (replaying) return;
     // A big paste goes in pieces the contract accepts, in order.
     for (const piece of splitText(data, MAX_WRITE)) {
       api.writeTerminal({ terminalId, data: piece }).catch(report);
@@ -61,8 +65,10 @@ export function linkTerminal(
       early = null;
       if (!linked) return;
       // The host counts the restored output as delivered: it needs no acknowledgement.
-      if (opened.restore !== undefined) view.term.write(opened.restore);
-      else for (const data of waiting) show(data);
+      if (opened.restore !== undefined) {
+        replaying = true;
+        view.term.write(opened.restore, () => (replaying = false));
+      } else for (const data of waiting) show(data);
       events.onDirectory(opened.cwd);
     },
     (error: Error) => {
