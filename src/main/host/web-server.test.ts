@@ -97,6 +97,41 @@ describe('startWebServer', () => {
     expect((await fetch(server.url)).status).toBe(200);
   });
 
+  it('delivers one reply larger than the unread bound to a client that reads', async () => {
+    const strict = await startWebServer({
+      host,
+      rendererDir: join(dir, 'renderer'),
+      maxUnreadBytes: 1024 * 1024,
+      log: () => undefined,
+    });
+    // A workspace of 20 MB: its reply alone is over the bound, and over what the kernel buffers.
+    const blocks = Object.fromEntries(
+      Array.from({ length: 5000 }, (_, i) => [
+        `b${i}`,
+        { kind: 'terminal', cwd: `/${'d'.repeat(4000)}` },
+      ]),
+    );
+    await writeFile(
+      join(dir, 'workspace.json'),
+      JSON.stringify({ version: 1, layout: null, blocks, focused: null }),
+    );
+    const token = new URL(strict.url).searchParams.get('token');
+    const socket = new WebSocket(`ws://127.0.0.1:${strict.port}/ws?token=${token}`);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const reply = new Promise<string>((resolve) =>
+      socket.once('message', (data) => resolve(data.toString())),
+    );
+    socket.send(JSON.stringify({ type: 'request', id: 7, name: 'loadWorkspace', params: {} }));
+    const answer = JSON.parse(await reply) as {
+      id: number;
+      response: { ok: boolean; result: { blocks: object } };
+    };
+    expect(answer.id).toBe(7);
+    expect(Object.keys(answer.response.result.blocks)).toHaveLength(5000);
+    socket.close();
+    await strict.close();
+  });
+
   it('drops a client that keeps asking but reads no replies, and serves the others', async () => {
     const logged: string[] = [];
     const strict = await startWebServer({

@@ -172,11 +172,14 @@ function bindSocket(
   // ws sends bytes as a binary message and text as a text one.
   const sendRaw = (data: string | Uint8Array) => {
     if (ws.readyState !== ws.OPEN) return;
-    ws.send(data);
+    // What is still unread from before this message: one large reply (a long transcript) is
+    // fine, a client that stopped reading long ago is not.
     if (ws.bufferedAmount > maxUnreadBytes) {
       log(`tether web: dropped a client that left ${ws.bufferedAmount} bytes unread`);
       ws.terminate();
+      return;
     }
+    ws.send(data);
   };
   const send = (frame: ServerFrame) => sendRaw(JSON.stringify(frame));
   const connection = host.connect(
@@ -209,9 +212,15 @@ function bindSocket(
       return;
     }
     const { id, name, params } = frame.data;
-    void connection
-      .request(name, params)
-      .then((response) => send({ type: 'response', id, response }));
+    void connection.request(name, params).then((response) => {
+      try {
+        send({ type: 'response', id, response });
+      } catch (error) {
+        // Never leave a request unanswered: the page would wait for it forever.
+        const failed = `${name}: the answer could not be sent (${errorMessage(error)})`;
+        send({ type: 'response', id, response: { ok: false, error: failed } });
+      }
+    });
   });
   ws.on('error', (error) => log(`tether web: WebSocket error (${error.message})`));
   ws.on('close', () => void connection.detach());
