@@ -42,9 +42,9 @@ async function setUp(reattachGraceSeconds?: number) {
 }
 
 /** A page of one browser tab (the same client id across its reloads). */
-function page() {
+function page(clientId = 'tab-agent-1') {
   const messages: EventMessage[] = [];
-  const connection = host.connect((m) => messages.push(m), 'tab-agent-1');
+  const connection = host.connect((m) => messages.push(m), clientId);
   const events = () => messages.flatMap((m) => (m.name === 'agentEvents' ? m.payload.events : []));
   const pid = () =>
     messages.flatMap((m) =>
@@ -117,5 +117,27 @@ describe('Host: an agent block across a reload, with the real CLI', () => {
     }
     expect(reopened).toMatchObject({ ok: true, result: { history: [] } });
     expect((reopened as { result: { state?: unknown } }).result.state).toBeUndefined();
+  });
+
+  it('hands a block whose page went away to another tab that opens it', async () => {
+    await setUp();
+    const closedTab = page('tab-closed');
+    await closedTab.request('openAgent', { agentId: 'a1' });
+    await closedTab.request('sendAgentMessage', { agentId: 'a1', text: 'go' });
+    await until(() => asks(closedTab.events()).length === 1, 'the permission request');
+    const pid = closedTab.pid()!;
+    // While the first tab is there, the block is its own.
+    const other = page('tab-other');
+    await expect(other.request('openAgent', { agentId: 'a1' })).rejects.toThrow(
+      'open in another Tether window or tab',
+    );
+    // The tab is closed: within the grace period, the block opens in the other tab.
+    await closedTab.connection.detach();
+    const { history } = await other.request<{ history: AgentEvent[] }>('openAgent', {
+      agentId: 'a1',
+    });
+    expect(history.some((e) => e.type === 'user_message' && e.text === 'go')).toBe(true);
+    expect(isAlive(pid)).toBe(false);
+    await until(() => other.pid() !== undefined, 'the block to start again');
   });
 });

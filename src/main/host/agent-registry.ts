@@ -28,40 +28,48 @@ interface Agent {
 }
 
 /**
+ * Who holds each agent block across the host's clients. A block has one holder: two windows or
+ * tabs of one workspace would otherwise append to one event log, and the first to close it for
+ * good would delete the other's transcript.
+ */
+export interface AgentClaims {
+  /** Resolves once this client holds the block; throws while another client that is still there does. */
+  claim(agentId: string): Promise<void>;
+  release(agentId: string): void;
+}
+
+const unshared: AgentClaims = { claim: async () => undefined, release: () => undefined };
+
+/**
  * The agent sessions one client opened, keyed by block id: only that client can address them,
  * and they end with it. Each session's output is batched per frame for the wire and appended to
  * the block's event log, so a restart can show the transcript again.
  */
 export class AgentRegistry {
   private readonly agents = new Map<string, Agent>();
+  private readonly closing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly defaults: AgentDefaults,
     private readonly emit: (event: EventMessage) => void,
-    /**
-     * The agent ids open in any client of this host. A block has one owner: two windows or tabs
-     * of one workspace would otherwise append to one event log, and the first to close it for
-     * good would delete the other's transcript.
-     */
-    private readonly openAnywhere: Set<string> = new Set(),
+    private readonly claims: AgentClaims = unshared,
   ) {}
 
   /**
    * `launch`: what the current settings and the user's environment say, over the defaults. A
    * session that is already running (the page reloaded) goes on: its history and state come back.
    */
-  open(
+  async open(
     params: RequestParams<'openAgent'>,
     launch: Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath'>> = {},
-  ): RequestResult<'openAgent'> | Promise<RequestResult<'openAgent'>> {
+  ): Promise<RequestResult<'openAgent'>> {
     const { agentId } = params;
     const running = this.agents.get(agentId);
     if (running) return this.reopen(running);
-    if (this.openAnywhere.has(agentId)) {
-      throw new Error(
-        'this agent block is open in another Tether window or tab; close it there, or use that one',
-      );
-    }
+    await this.claims.claim(agentId);
+    // Opened meanwhile by a second request of this client: that one goes on.
+    const opened = this.agents.get(agentId);
+    if (opened) return this.reopen(opened);
     const cwd = params.cwd && isDirectory(params.cwd) ? params.cwd : this.defaults.workspaceDir;
     // A log that cannot write says so in the block's transcript, and again once it can.
     const log = new EventLog(join(this.defaults.agentLogDir, `${agentId}.jsonl`), (notice) =>
@@ -88,7 +96,6 @@ export class AgentRegistry {
     });
     const agent: Agent = { session, cwd, log, batcher, held: null };
     this.agents.set(agentId, agent);
-    this.openAnywhere.add(agentId);
 
     const { agentEnv, claudePath } = { ...this.defaults, ...launch };
     session
@@ -130,16 +137,23 @@ export class AgentRegistry {
     return agent.session;
   }
 
-  async close(agentId: string, forget = false): Promise<void> {
+  /** Resolves once the session and its log are closed, also when a close is already under way. */
+  close(agentId: string, forget = false): Promise<void> {
+    const pending = this.closing.get(agentId);
+    if (pending) return pending;
     const agent = this.agents.get(agentId);
-    if (!agent) return;
+    if (!agent) return Promise.resolve();
     this.agents.delete(agentId);
-    await agent.session.dispose();
-    agent.batcher.flush();
-    if (agent.held) agent.log.append(agent.held);
-    agent.held = null;
-    await (forget ? agent.log.remove() : agent.log.close());
-    this.openAnywhere.delete(agentId);
+    const closed = (async () => {
+      await agent.session.dispose();
+      agent.batcher.flush();
+      if (agent.held) agent.log.append(agent.held);
+      agent.held = null;
+      await (forget ? agent.log.remove() : agent.log.close());
+      this.claims.release(agentId);
+    })().finally(() => this.closing.delete(agentId));
+    this.closing.set(agentId, closed);
+    return closed;
   }
 
   async closeAll(): Promise<void> {

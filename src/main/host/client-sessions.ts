@@ -32,6 +32,11 @@ export class ClientSessions {
     return this.ending !== undefined;
   }
 
+  /** Whether a page is there for it now (not detached, not ending). */
+  get isAttended(): boolean {
+    return this.owner !== null && !this.hasEnded;
+  }
+
   /** `owner` takes over from any earlier connection, whose requests are refused from now on. */
   attach(owner: { emit: (event: EventMessage) => void }): void {
     clearTimeout(this.expiry);

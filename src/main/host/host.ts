@@ -13,7 +13,7 @@ import {
 import { errorMessage } from '../../shared/error-message';
 import { safeExternalUrl } from '../../shared/external-url';
 import type { WorkspaceState } from '../../shared/workspace-state';
-import { AgentRegistry, type AgentDefaults } from './agent-registry';
+import { AgentRegistry, type AgentClaims, type AgentDefaults } from './agent-registry';
 import { ClientSessions, type ClientRegistries } from './client-sessions';
 import { userConfigDir } from './config-dir';
 import { LaunchContext } from './launch-context';
@@ -63,7 +63,8 @@ type RequestHandlers = {
 export class Host {
   private readonly clients = new Set<ClientSessions>();
   private readonly byClientId = new Map<string, ClientSessions>();
-  private readonly openAgents = new Set<string>();
+  /** Which client holds each agent block (see AgentClaims). */
+  private readonly agentHolders = new Map<string, ClientSessions>();
   private readonly log: (message: string) => void;
   private readonly launch: LaunchContext;
   /** Every open connection's event sink, for news that concerns them all. */
@@ -124,7 +125,7 @@ export class Host {
         agents: new AgentRegistry(
           { agentLogDir: join(userConfigDir(), 'agents'), ...this.options },
           emit,
-          this.openAgents,
+          this.agentClaims(() => client),
         ),
       }),
       () => {
@@ -136,6 +137,28 @@ export class Host {
     this.clients.add(client);
     if (clientId !== undefined) this.byClientId.set(clientId, client);
     return client;
+  }
+
+  private agentClaims(client: () => ClientSessions): AgentClaims {
+    return {
+      claim: async (agentId) => {
+        const holder = this.agentHolders.get(agentId);
+        if (holder && holder !== client()) {
+          if (holder.isAttended) {
+            throw new Error(
+              'this agent block is open in another Tether window or tab; close it there, or use that one',
+            );
+          }
+          // A holder whose page is gone (a closed tab, a crashed renderer): its session of this
+          // block ends, and the block goes on here, resuming its Claude session.
+          await holder.registries.agents.close(agentId);
+        }
+        this.agentHolders.set(agentId, client());
+      },
+      release: (agentId) => {
+        if (this.agentHolders.get(agentId) === client()) this.agentHolders.delete(agentId);
+      },
+    };
   }
 
   private async dispatch(
