@@ -47,6 +47,11 @@ export type AgentEvent =
     }
   /** The CLI withdrew a pending permission request (its dialog should close). */
   | { type: 'permission_cancelled'; request_id: string }
+  /**
+   * The user's answer reached the CLI. Logged, so that a page that replays the log (a reload)
+   * does not ask again while the tool still runs.
+   */
+  | { type: 'permission_answered'; request_id: string; behavior: 'allow' | 'allow_always' | 'deny' }
   /** Running totals for the session, from each `result`. */
   | {
       type: 'cost';

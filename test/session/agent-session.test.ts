@@ -54,6 +54,10 @@ describe.each(transports)('AgentSession over %s with the real CLI', (transport) 
     expect(request.input).toMatchObject({ command: 'echo hi > made.txt' });
     expect(h.session.answerPermission(request.request_id, { behavior: 'allow' })).toBe(true);
     expect(h.session.answerPermission(request.request_id, { behavior: 'allow' })).toBe(false);
+    // Once, for the answer that reached the CLI: a replay of the log will not ask again.
+    expect(h.events.filter((e) => e.type === 'permission_answered')).toEqual([
+      { type: 'permission_answered', request_id: request.request_id, behavior: 'allow' },
+    ]);
     await h.waitForEvent('done');
     expect(readFileSync(join(h.cwd, 'made.txt'), 'utf8')).toBe('hi\n');
     const result = await h.waitForEvent('tool_result');

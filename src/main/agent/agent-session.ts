@@ -273,7 +273,15 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
 
   /** False when the request is no longer pending (answered, withdrawn, or the process is gone). */
   answerPermission(requestId: string, decision: PermissionDecision): boolean {
-    return this.gate.answer(requestId, decision);
+    const answered = this.gate.answer(requestId, decision);
+    if (answered) {
+      this.emitEvent({
+        type: 'permission_answered',
+        request_id: requestId,
+        behavior: decision.behavior,
+      });
+    }
+    return answered;
   }
 
   /** Denies every pending prompt, e.g. when the view that showed them goes away. */

@@ -4,7 +4,8 @@ export type PermissionRequest = AgentEvent & { type: 'permission_request' };
 
 /**
  * The permission requests the CLI is blocked on, oldest first. A request leaves when it is
- * answered here, withdrawn by the CLI, or its tool produced a result (answered some other way).
+ * answered (here, or in an earlier page whose log this one replays), withdrawn by the CLI, or its
+ * tool produced a result (answered some other way).
  */
 export class PermissionQueue {
   private pendingValue: readonly PermissionRequest[] = [];
@@ -19,7 +20,7 @@ export class PermissionQueue {
         if (!this.pendingValue.some((request) => request.request_id === event.request_id)) {
           this.pendingValue = [...this.pendingValue, event];
         }
-      } else if (event.type === 'permission_cancelled') {
+      } else if (event.type === 'permission_cancelled' || event.type === 'permission_answered') {
         this.remove((request) => request.request_id === event.request_id);
       } else if (event.type === 'tool_result') {
         this.remove((request) => request.tool_use_id === event.tool_use_id);
