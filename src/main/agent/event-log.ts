@@ -111,10 +111,9 @@ export class EventLog {
     try {
       while (this.unwritten.length > 0) {
         const next = this.unwritten[0]!;
-        const written = writeSync(this.open(), next);
-        this.unwrittenBytes -= written;
-        if (written === next.length) this.unwritten.shift();
-        else this.unwritten[0] = next.subarray(written);
+        writeWhole(this.open(), next);
+        this.unwrittenBytes -= next.length;
+        this.unwritten.shift();
       }
     } catch (error) {
       // Reopened on the next try: the file may have been replaced, or its disk remounted.
@@ -157,6 +156,21 @@ export class EventLog {
       // Already unusable: that is why it goes.
     }
     this.fd = null;
+  }
+}
+
+/**
+ * Appends all of `bytes` (whole lines), or, failing part-way (a disk that fills mid-write), takes
+ * back what it wrote: the kept lines are written again whole later, and no line is left half.
+ */
+function writeWhole(fd: number, bytes: Buffer): void {
+  const start = fstatSync(fd).size;
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(fd, bytes, done);
+  } catch (error) {
+    if (done > 0) ftruncateSync(fd, start);
+    throw error;
   }
 }
 

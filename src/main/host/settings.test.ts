@@ -75,6 +75,22 @@ describe('SettingsFile', () => {
     });
   });
 
+  it('starts all the same where its folder cannot be watched, and says changes need a restart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tether-settings-'));
+    // A file where the settings folder should be: it can be neither made nor watched.
+    writeFileSync(join(dir, 'not-a-folder'), '');
+    const log: string[] = [];
+    const file = new SettingsFile(join(dir, 'not-a-folder', 'settings.json'), {
+      log: (m) => log.push(m),
+    });
+    open.push(file);
+    expect(() => file.watch()).not.toThrow();
+    expect(file.current.settings).toEqual({});
+    expect(log.at(-1)).toMatch(
+      /cannot follow changes to .*settings\.json \(.+\); changes apply after a restart\.$/,
+    );
+  });
+
   it('follows edits, including an editor’s save by rename, and a fix of a broken file', async () => {
     const { file, path } = settingsIn('{}');
     file.watch();

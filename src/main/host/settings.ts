@@ -44,14 +44,22 @@ export class SettingsFile {
    */
   watch(): void {
     if (this.watcher) return;
-    mkdirSync(dirname(this.path), { recursive: true });
     const name = basename(this.path);
-    this.watcher = watch(dirname(this.path), (_event, filename) => {
-      if (filename !== null && filename !== name) return;
-      // An editor's save is several events; read once they are over.
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.reload(), this.options.debounceMs ?? 150);
-    });
+    // Following edits is a convenience: a folder that cannot be made or watched (the inotify
+    // limit reached) leaves the settings read at start, and Tether starts all the same.
+    try {
+      mkdirSync(dirname(this.path), { recursive: true });
+      this.watcher = watch(dirname(this.path), (_event, filename) => {
+        if (filename !== null && filename !== name) return;
+        // An editor's save is several events; read once they are over.
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.reload(), this.options.debounceMs ?? 150);
+      });
+    } catch (error) {
+      this.stopFollowing(error);
+      return;
+    }
+    this.watcher.on('error', (error) => this.stopFollowing(error));
     this.watcher.unref();
   }
 
@@ -71,6 +79,13 @@ export class SettingsFile {
     clearTimeout(this.timer);
     this.watcher?.close();
     this.watcher = null;
+  }
+
+  private stopFollowing(error: unknown): void {
+    this.close();
+    (this.options.log ?? console.warn)(
+      `tether: cannot follow changes to ${this.path} (${errorMessage(error)}); changes apply after a restart.`,
+    );
   }
 
   private reload(): void {

@@ -1,5 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,4 +47,17 @@ describe.skipIf(process.platform === 'win32')('StdinFifo folders', () => {
       [`tether-${process.pid}-def456`, 'tether-something-else'].sort(),
     );
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    'leaves other users’ folders alone, and a folder it cannot remove never fails it',
+    async () => {
+      const child = spawn('true');
+      await new Promise((resolve) => child.once('exit', resolve));
+      const theirs = join(parent, `tether-${child.pid}-theirs`);
+      mkdirSync(theirs);
+      chownSync(theirs, 65534, 65534);
+      expect(removeStaleFifoFolders(parent)).toBe(0);
+      expect(existsSync(theirs)).toBe(true);
+    },
+  );
 });

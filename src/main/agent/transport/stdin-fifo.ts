@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import {
   constants,
   createWriteStream,
+  lstatSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -26,11 +27,20 @@ export function removeStaleFifoFolders(parent = tmpdir()): number {
   } catch {
     return 0;
   }
+  const uid = process.getuid?.();
   for (const name of names) {
     const owner = folderPattern.exec(name)?.[1];
     if (!owner || isAlive(Number(owner))) continue;
-    rmSync(join(parent, name), { recursive: true, force: true });
-    removed++;
+    const path = join(parent, name);
+    // A shared temp folder holds other users' folders too: never theirs, and never a reason for
+    // this agent not to start.
+    try {
+      if (uid !== undefined && lstatSync(path).uid !== uid) continue;
+      rmSync(path, { recursive: true, force: true });
+      removed++;
+    } catch {
+      continue;
+    }
   }
   return removed;
 }
