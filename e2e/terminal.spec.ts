@@ -74,6 +74,10 @@ test.describe('terminal block in browser mode', () => {
         .map((p) => p.url()),
     ).toEqual([page.url()]);
 
+    // Hovering shows where the link really leads.
+    const { x, y } = await at('good-link');
+    await page.mouse.move(x, y);
+    await expect(terminal.locator(`[title="${target}"]`)).toHaveCount(1);
     const opened = page.context().waitForEvent('page');
     await click('good-link');
     expect((await opened).url()).toBe(target);

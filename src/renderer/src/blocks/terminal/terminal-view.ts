@@ -36,8 +36,13 @@ export class TerminalView {
       theme,
       ...(options.windowsPty ? { windowsPty: options.windowsPty } : {}),
       // OSC 8 hyperlinks (`printf '\e]8;;URL\e\\text'`): xterm's own handler would confirm() and
-      // window.open any scheme; program output is untrusted, so they take the same checked path.
-      linkHandler: { activate: (_event, url) => options.openLink(url) },
+      // window.open any scheme; program output is untrusted, so they take the same checked path,
+      // and hovering one shows where it really leads, whatever its text says.
+      linkHandler: {
+        activate: (_event, url) => options.openLink(url),
+        hover: (_event, url) => (container.title = url),
+        leave: () => container.removeAttribute('title'),
+      },
     });
     this.term.loadAddon(this.fitAddon);
     this.term.loadAddon(this.search);
