@@ -1,7 +1,8 @@
 import type { AgentEvent, Usage } from '../../shared/agent-event';
 import type { ContentBlock, Delta, StreamEvent, StreamFrame } from '../../shared/stream-frame';
 import { nestsDeeperThan } from './nesting-depth';
-import { isRecord, parseFrame, str, textOfContent } from './parse-frame';
+import { isRecord } from '../../shared/is-record';
+import { parseFrame, str, textOfContent } from './parse-frame';
 
 /**
  * Claude Code stream-json → AgentEvent, one instance per session.

@@ -6,6 +6,7 @@ import type {
   StreamFrame,
 } from '../../shared/stream-frame';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth';
+import { isRecord } from '../../shared/is-record';
 
 /**
  * The frames stage: one line of CLI output → one checked `StreamFrame`. This is the only place
@@ -14,10 +15,6 @@ import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth';
  */
 
 const MALFORMED: StreamFrame = { kind: 'malformed' };
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function str(value: unknown): string | null {
   return typeof value === 'string' ? value : null;

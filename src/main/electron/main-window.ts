@@ -63,8 +63,9 @@ function reportLoadFailure({ log, logFile }: MainWindowOptions): (reason: string
 }
 
 /**
- * A dead renderer is reloaded, which brings the workspace back from its saved state (the host
- * ends the shells of the page that died); one that keeps dying is left with a message.
+ * A dead renderer is reloaded, which brings the workspace back from its saved state, and the
+ * reloaded page takes over the shells and agents of the one that died (within the grace period);
+ * one that keeps dying is left with a message.
  */
 function watchPage(
   window: BrowserWindow,

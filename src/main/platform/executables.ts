@@ -88,7 +88,3 @@ export function isExecutableFile(path: string): boolean {
     return false;
   }
 }
-
-export function hostLookup(env: NodeJS.ProcessEnv = process.env): ExecutableLookup {
-  return { platform: process.platform, env, isExecutable: isExecutableFile };
-}

@@ -18,10 +18,6 @@ export function formatJson(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value));
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function stringField(input: Record<string, unknown>, key: string): string | undefined {
   const value = input[key];
   return typeof value === 'string' ? value : undefined;

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PermissionDecision } from '../../../../../shared/agent-control';
 import { errorMessage } from '../../../../../shared/error-message';
-import { formatJson, isRecord } from '../format';
+import { isRecord } from '../../../../../shared/is-record';
+import { formatJson } from '../format';
 import type { PermissionRequest } from '../model/permission-queue';
 import { toolSummary } from '../tools/tool-summary';
 import { notifyWhenAway } from './desktop-notification';

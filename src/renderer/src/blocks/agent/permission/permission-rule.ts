@@ -1,5 +1,5 @@
 import type { PermissionSuggestion } from '../../../../../shared/agent-event';
-import { isRecord } from '../format';
+import { isRecord } from '../../../../../shared/is-record';
 
 const destinations: Record<string, string> = {
   localSettings: '.claude/settings.local.json in this project (only you)',

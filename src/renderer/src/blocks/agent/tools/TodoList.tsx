@@ -1,4 +1,5 @@
-import { formatJson, isRecord, stringField } from '../format';
+import { isRecord } from '../../../../../shared/is-record';
+import { formatJson, stringField } from '../format';
 
 const marks: Record<string, string> = { completed: '☑', in_progress: '◐', pending: '☐' };
 

@@ -1,4 +1,5 @@
-import { formatJson, isRecord } from '../format';
+import { isRecord } from '../../../../../shared/is-record';
+import { formatJson } from '../format';
 
 /**
  * A tool result as text. The CLI gives either a string or the content blocks as the model saw
