@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { CommandId } from '../../../shared/commands';
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
+import type { BlockActivity } from '../workspace/block-state';
 import { AgentBlock } from './agent/AgentBlock';
 import { TerminalBlock } from './terminal/TerminalBlock';
 
@@ -18,6 +19,8 @@ export interface BlockProps {
   api: HostApi;
   onSpecChange(patch: Partial<BlockSpec>): void;
   handleRef(handle: BlockHandle | null): void;
+  /** What the block is doing now (see workspace/block-state.ts); optional for a block to report. */
+  onActivity?(activity: BlockActivity): void;
 }
 
 export interface BlockKind {
