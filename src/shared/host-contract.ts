@@ -48,6 +48,11 @@ export const hostRequests = {
     result: ok,
   },
   closeTerminal: { params: z.object({ terminalId }).strict(), result: ok },
+  // Whether a program other than the shell holds the terminal (so closing it would end that).
+  terminalBusy: {
+    params: z.object({ terminalId }).strict(),
+    result: z.object({ busy: z.boolean(), command: z.string().optional() }),
+  },
   loadWorkspace: { params: z.object({}).strict(), result: workspaceStateSchema.nullable() },
   saveWorkspace: { params: z.object({ workspace: workspaceStateSchema }).strict(), result: ok },
   // `opened: false` means the host cannot open links (browser mode): the page opens it itself.

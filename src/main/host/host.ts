@@ -215,6 +215,7 @@ export class Host {
         await terminals.close(terminalId);
         return null;
       },
+      terminalBusy: ({ terminalId }) => terminals.busy(terminalId),
       loadWorkspace: () => workspace.read(),
       saveWorkspace: async ({ workspace: state }) => {
         await workspace.write(state);

@@ -112,6 +112,12 @@ export class TerminalRegistry {
     this.sessions.get(terminalId)?.acknowledge(bytes);
   }
 
+  /** A terminal that is gone (its shell exited) has nothing left to lose. */
+  busy(terminalId: string): RequestResult<'terminalBusy'> {
+    const command = this.sessions.get(terminalId)?.foregroundCommand;
+    return command ? { busy: true, command } : { busy: false };
+  }
+
   async close(terminalId: string): Promise<void> {
     await this.sessions.get(terminalId)?.kill();
   }

@@ -42,6 +42,17 @@ describe('TerminalSession', () => {
     expect(atExit).toMatch(/30000\r?\n[\s\S]*one-2[\s\S]*\|exit 7$/);
   });
 
+  it('names the foreground command while one runs, and nothing at the prompt', async () => {
+    const { session, text } = start();
+    session.write('echo ready\r');
+    await until(() => text().includes('ready'), 'the prompt');
+    expect(session.foregroundCommand).toBeUndefined();
+    session.write('sleep 30\r');
+    await until(() => session.foregroundCommand === 'sleep', 'sleep in the foreground');
+    session.write('\x03');
+    await until(() => session.foregroundCommand === undefined, 'the prompt back');
+  });
+
   it("delivers the shell's bytes as they are", async () => {
     const { session, text } = start();
     session.write("printf 'caf\\303\\251-%s\\n' $((3*3))\r");

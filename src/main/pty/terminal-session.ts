@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn, type IPty } from 'node-pty';
 import { isAlive, processesWithEnv, signalProcesses, signalTree } from '../process/process-tree';
 import { FlowControl } from './flow-control';
+import { foregroundCommand } from './foreground';
 import { holdChildSide } from '../process/hold-child-side';
 import { OutputBatcher } from './output-batcher';
 import type { ShellSpec } from './shell';
@@ -51,8 +52,10 @@ export class TerminalSession {
   private readonly tag = randomBytes(8).toString('hex');
   private ending: Promise<void> | undefined;
   private hasExited = false;
+  private readonly shellFile: string;
 
   constructor(options: TerminalSessionOptions) {
+    this.shellFile = options.shell.file;
     this.flow = new FlowControl(options.watermarks?.high, options.watermarks?.low);
     this.batcher = new OutputBatcher((text) => {
       const data = utf8.encode(text);
@@ -89,6 +92,11 @@ export class TerminalSession {
 
   get pid(): number {
     return this.pty.pid;
+  }
+
+  /** What runs in the foreground instead of the shell's prompt, if anything. */
+  get foregroundCommand(): string | undefined {
+    return this.hasExited ? undefined : foregroundCommand(this.pty.process, this.shellFile);
   }
 
   /** Bytes delivered but not yet acknowledged by the viewer. */
