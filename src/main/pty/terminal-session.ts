@@ -6,6 +6,8 @@ import { foregroundCommand } from './foreground';
 import { holdChildSide } from '../process/hold-child-side';
 import { OutputBatcher } from './output-batcher';
 import type { ShellSpec } from './shell';
+import { scriptFolder } from './shell-integration/install-scripts';
+import { withShellIntegration } from './shell-integration/launch';
 
 export interface TerminalSessionOptions {
   shell: ShellSpec;
@@ -13,6 +15,8 @@ export interface TerminalSessionOptions {
   cols: number;
   rows: number;
   env?: NodeJS.ProcessEnv;
+  /** Prompt and command marks from bash, zsh, fish and PowerShell; on unless turned off. */
+  shellIntegration?: boolean;
   batchMs?: number;
   watermarks?: { high: number; low: number };
   onData(data: Uint8Array): void;
@@ -62,13 +66,19 @@ export class TerminalSession {
       if (this.flow.sent(data.length)) this.pty.pause();
       options.onData(data);
     }, options.batchMs);
-    this.pty = spawn(options.shell.file, options.shell.args, {
+    const env = options.env ?? process.env;
+    const launch =
+      options.shellIntegration === false
+        ? { shell: options.shell, env: {} }
+        : withShellIntegration(options.shell, { platform: process.platform, env, scriptFolder });
+    this.pty = spawn(launch.shell.file, launch.shell.args, {
       name: 'xterm-256color',
       cols: options.cols,
       rows: options.rows,
       cwd: options.cwd,
       env: {
-        ...(options.env ?? process.env),
+        ...env,
+        ...launch.env,
         TERM: 'xterm-256color',
         COLORTERM: 'truecolor',
         TERM_PROGRAM: 'Tether',

@@ -1,0 +1,94 @@
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../../../test/support/until';
+import { TerminalSession } from '../terminal-session';
+
+// The real bash in a real pty, with a throwaway HOME whose .bashrc must still run.
+
+const sessions: TerminalSession[] = [];
+const folders: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.kill()));
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function startBash(bashrc: string, shellIntegration = true) {
+  const home = realpathSync(mkdtempSync(join(tmpdir(), 'tether-home-')));
+  folders.push(home);
+  writeFileSync(join(home, '.bashrc'), bashrc);
+  const output: Buffer[] = [];
+  const session = new TerminalSession({
+    shell: { file: '/bin/bash', args: [] },
+    cwd: home,
+    cols: 200,
+    rows: 24,
+    env: { PATH: process.env['PATH'], HOME: home },
+    shellIntegration,
+    onData: (data) => output.push(Buffer.from(data)),
+    onExit: () => undefined,
+  });
+  sessions.push(session);
+  return { session, home, text: () => Buffer.concat(output).toString() };
+}
+
+const marks = (text: string) => [...text.matchAll(/\x1b\]633;([^\x07]*)\x07/g)].map((m) => m[1]);
+
+describe('bash shell integration', () => {
+  it('marks the prompt, the command line, its output, its exit code and the folder', async () => {
+    const { session, home, text } = startBash("PS1='user-prompt$ '\n");
+    await until(() => text().includes('633;B'), 'the first prompt');
+    session.write('mkdir sub; cd sub; echo out-$((6*7)); ls /nonexistent-dir\r');
+    await until(() => marks(text()).filter((m) => m === 'B').length === 2, 'the next prompt');
+
+    expect(marks(text())).toEqual([
+      `P;Cwd=${home}`,
+      'A',
+      'B',
+      'E;mkdir sub\\x3b cd sub\\x3b echo out-$((6*7))\\x3b ls /nonexistent-dir',
+      'C',
+      'D;2',
+      `P;Cwd=${home}/sub`,
+      'A',
+      'B',
+    ]);
+    // The output sits between C and D; the user's own prompt is kept inside A and B.
+    const after = text().split('\x1b]633;C\x07')[1]!;
+    expect(after.split('\x1b]633;D;2\x07')[0]).toMatch(/out-42[\s\S]*No such file/);
+    expect(text()).toMatch(/633;A\x07user-prompt\$ \x1b\]633;B/);
+  });
+
+  it("still runs the user's .bashrc and their PROMPT_COMMAND, with the right exit status", async () => {
+    const { session, text } = startBash(
+      [
+        'export FROM_BASHRC=loaded',
+        'alias greet="echo hello-from-alias"',
+        'PROMPT_COMMAND=\'echo "last=$?"\'',
+      ].join('\n'),
+    );
+    await until(() => text().includes('633;B'), 'the first prompt');
+    session.write('greet; echo "var=$FROM_BASHRC"; false\r');
+    await until(() => text().includes('633;D;1'), 'the command to finish');
+    await until(() => /last=1/.test(text()), "the user's prompt command");
+    expect(text()).toContain('hello-from-alias');
+    expect(text()).toContain('var=loaded');
+    expect(marks(text())).toContain('E;greet\\x3b echo "var=$FROM_BASHRC"\\x3b false');
+  });
+
+  it('an empty line is no command: no finish mark, just a new prompt', async () => {
+    const { session, text } = startBash('');
+    await until(() => text().includes('633;B'), 'the first prompt');
+    session.write('\r');
+    await until(() => marks(text()).filter((m) => m === 'B').length === 2, 'the next prompt');
+    expect(marks(text()).filter((m) => /^[CDE]/.test(m))).toEqual([]);
+  });
+
+  it('without integration bash starts as it always did', async () => {
+    const { session, text } = startBash('export FROM_BASHRC=loaded\n', false);
+    session.write('echo "var=$FROM_BASHRC"\r');
+    await until(() => text().includes('var=loaded'), 'the output');
+    expect(text()).not.toContain('633;');
+  });
+});
