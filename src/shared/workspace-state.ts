@@ -38,6 +38,8 @@ export const blockSpecSchema = z.object({
   cwd: z.string().min(1).max(4096),
   // An agent block's Claude session, so a restart can resume it.
   sessionId: z.string().min(1).max(256).optional(),
+  // The name the user gave the block ("Rename block"); without one it is titled by what it shows.
+  title: z.string().min(1).max(200).optional(),
 });
 export type BlockSpec = z.infer<typeof blockSpecSchema>;
 

@@ -4,8 +4,10 @@ import {
   blockOrder,
   insertBlock,
   neighbourInDirection,
+  placeOf,
   removeBlock,
   resizeBlock,
+  restoreBlock,
   setSplitSizes,
 } from './layout';
 
@@ -103,5 +105,46 @@ describe('neighbourInDirection', () => {
   it('finds nothing past the edge', () => {
     expect(neighbourInDirection(a, all.slice(1), 'left')).toBeNull();
     expect(neighbourInDirection(b, [all[0]!, all[2]!], 'up')).toBeNull();
+  });
+});
+
+describe('closing and reopening in place', () => {
+  const build = () => {
+    const next = ids();
+    let tree = insertBlock(null, null, 'a', 'horizontal', next);
+    tree = insertBlock(tree, 'a', 'b', 'horizontal', next);
+    tree = insertBlock(tree, 'b', 'c', 'horizontal', next);
+    return insertBlock(tree, 'b', 'd', 'vertical', next);
+  };
+
+  it('puts a block back at its index in a split that kept its other children', () => {
+    const tree = setSplitSizes(build(), 's1', [20, 50, 30]);
+    const place = placeOf(tree, 'c');
+    const closed = removeBlock(tree, 'c');
+    const back = restoreBlock(closed, place, 'c2', ids());
+    expect(blockOrder(back)).toEqual(['a', 'b', 'd', 'c2']);
+    expect(back).toMatchObject({ id: 's1', sizes: [20, 50, 30] });
+  });
+
+  it('splits the neighbour again when the split gave way to it, on the same side', () => {
+    const tree = build();
+    const place = placeOf(tree, 'b');
+    const closed = removeBlock(tree, 'b');
+    expect(blockOrder(closed)).toEqual(['a', 'd', 'c']);
+    const back = restoreBlock(closed, place, 'b2', () => 'new');
+    expect(blockOrder(back)).toEqual(['a', 'b2', 'd', 'c']);
+    expect((back as Extract<LayoutNode, { type: 'split' }>).children[1]).toMatchObject({
+      id: 'new',
+      orientation: 'vertical',
+    });
+  });
+
+  it('fills an empty workspace, and gives up where neither split nor neighbour is left', () => {
+    expect(placeOf({ type: 'block', blockId: 'a' }, 'a')).toBeNull();
+    expect(restoreBlock(null, null, 'a', ids())).toEqual({ type: 'block', blockId: 'a' });
+    const tree = build();
+    const place = placeOf(tree, 'd');
+    const gone = removeBlock(removeBlock(tree, 'd'), 'b');
+    expect(restoreBlock(gone, place, 'd2', ids())).toBeNull();
   });
 });

@@ -69,6 +69,98 @@ export function removeBlock(root: LayoutNode | null, blockId: string): LayoutNod
   return { ...root, children: kept.map((k) => k.child), sizes: rescale(kept.map((k) => k.size)) };
 }
 
+/**
+ * Where a block sits, enough to put it back after it is closed: the split that held it and its
+ * index there, and the neighbouring node (a block or a split), which takes the split's place when
+ * the split is left with one child.
+ */
+export interface BlockPlace {
+  parentId: string;
+  orientation: Orientation;
+  index: number;
+  sizes: number[];
+  siblingId: string;
+}
+
+/** Null for a block that fills the workspace alone (or is not there). */
+export function placeOf(root: LayoutNode | null, blockId: string): BlockPlace | null {
+  if (!root || root.type === 'block') return null;
+  const index = root.children.findIndex(
+    (child) => child.type === 'block' && child.blockId === blockId,
+  );
+  if (index >= 0) {
+    const sibling = root.children[index - 1] ?? root.children[index + 1]!;
+    return {
+      parentId: root.id,
+      orientation: root.orientation,
+      index,
+      sizes: root.sizes,
+      siblingId: nodeId(sibling),
+    };
+  }
+  for (const child of root.children) {
+    const place = placeOf(child, blockId);
+    if (place) return place;
+  }
+  return null;
+}
+
+/**
+ * `blockId` put back at `place`: into its split if that is still there and runs the same way, else
+ * beside its neighbour in a new split. Null when neither is left (the caller places it anew).
+ */
+export function restoreBlock(
+  root: LayoutNode | null,
+  place: BlockPlace | null,
+  blockId: string,
+  newSplitId: () => string,
+): LayoutNode | null {
+  const leaf: LayoutNode = { type: 'block', blockId };
+  if (!root) return leaf;
+  if (!place) return null;
+  let restored = false;
+  const visit = (node: LayoutNode): LayoutNode => {
+    if (restored) return node;
+    if (
+      node.type === 'split' &&
+      node.id === place.parentId &&
+      node.orientation === place.orientation
+    ) {
+      restored = true;
+      const at = Math.min(place.index, node.children.length);
+      const children = [...node.children.slice(0, at), leaf, ...node.children.slice(at)];
+      const sizes =
+        place.sizes.length === children.length ? place.sizes : evenSizes(children.length);
+      return { ...node, children, sizes };
+    }
+    if (node.type === 'split') return { ...node, children: node.children.map(visit) };
+    return node;
+  };
+  const inParent = visit(root);
+  if (restored) return inParent;
+  const wrap = (node: LayoutNode): LayoutNode => {
+    if (restored) return node;
+    if (nodeId(node) === place.siblingId) {
+      restored = true;
+      const first = place.index === 0;
+      return {
+        type: 'split',
+        id: newSplitId(),
+        orientation: place.orientation,
+        children: first ? [leaf, node] : [node, leaf],
+        sizes: [50, 50],
+      };
+    }
+    return node.type === 'split' ? { ...node, children: node.children.map(wrap) } : node;
+  };
+  const beside = wrap(root);
+  return restored ? beside : null;
+}
+
+function nodeId(node: LayoutNode): string {
+  return node.type === 'block' ? node.blockId : node.id;
+}
+
 export function setSplitSizes(
   root: LayoutNode | null,
   splitId: string,

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec, Orientation, WorkspaceState } from '../../../shared/workspace-state';
-import { blockOrder, insertBlock, removeBlock, resizeBlock, setSplitSizes } from './layout';
+import { ClosedBlocks } from './closed-blocks';
+import {
+  blockOrder,
+  insertBlock,
+  placeOf,
+  removeBlock,
+  resizeBlock,
+  restoreBlock,
+  setSplitSizes,
+} from './layout';
 
 const SAVE_DELAY_MS = 250;
 
@@ -14,6 +23,8 @@ export interface Workspace {
   /** A new block beside the focused one, in `cwd` (default: the workspace directory). */
   add(kind: string, orientation: Orientation, cwd?: string): void;
   close(blockId: string): void;
+  /** Brings back the most recently closed block where it was; false when none is left. */
+  reopen(): boolean;
   focus(blockId: string, moveKeyboard: boolean): void;
   resize(splitId: string, sizes: number[]): void;
   resizeBlock(blockId: string, step: number): void;
@@ -31,6 +42,9 @@ export function useWorkspace(
 ): Workspace {
   const [state, setState] = useState(initial);
   const [focusToken, setFocusToken] = useState(0);
+  const latest = useRef(state);
+  latest.current = state;
+  const closed = useRef(new ClosedBlocks());
   const moveFocus = useCallback(() => setFocusToken((token) => token + 1), []);
 
   const saved = useRef(initial);
@@ -63,6 +77,8 @@ export function useWorkspace(
 
   const close = useCallback(
     (blockId: string) => {
+      const spec = latest.current.blocks[blockId];
+      if (spec) closed.current.push({ spec, place: placeOf(latest.current.layout, blockId) });
       setState((current) => {
         const order = blockOrder(current.layout);
         const index = order.indexOf(blockId);
@@ -79,6 +95,28 @@ export function useWorkspace(
     },
     [moveFocus],
   );
+
+  // A new id: the closed block's terminal or agent process is ended, and what comes back starts
+  // afresh from the spec (a shell in its folder, the agent resuming its session).
+  const reopen = useCallback(() => {
+    const block = closed.current.pop();
+    if (!block) return false;
+    const blockId = newId('block');
+    setState((current) => {
+      const newSplit = () => newId('split');
+      const layout =
+        restoreBlock(current.layout, block.place, blockId, newSplit) ??
+        insertBlock(current.layout, current.focused, blockId, 'horizontal', newSplit);
+      return {
+        ...current,
+        layout,
+        blocks: { ...current.blocks, [blockId]: block.spec },
+        focused: blockId,
+      };
+    });
+    moveFocus();
+    return true;
+  }, [moveFocus]);
 
   const focus = useCallback(
     (blockId: string, moveKeyboard: boolean) => {
@@ -111,7 +149,17 @@ export function useWorkspace(
     });
   }, []);
 
-  return { state, focusToken, add, close, focus, resize, resizeBlock: resizeOne, updateSpec };
+  return {
+    state,
+    focusToken,
+    add,
+    close,
+    reopen,
+    focus,
+    resize,
+    resizeBlock: resizeOne,
+    updateSpec,
+  };
 }
 
 // Sizes come back from the layout library as long fractions; persisting them rounded keeps a
