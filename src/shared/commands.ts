@@ -28,6 +28,10 @@ export const commands = [
   { id: 'terminal.copy', title: 'Copy selection', keys: 'Mod+Shift+C' },
   { id: 'terminal.paste', title: 'Paste', keys: 'Mod+Shift+V' },
   { id: 'terminal.selectAll', title: 'Select all', keys: 'Mod+A', macOnly: true },
+  // Palette only: the keys shells and full-screen programs leave free are all taken.
+  { id: 'terminal.previousCommand', title: 'Go to previous command', keys: '' },
+  { id: 'terminal.nextCommand', title: 'Go to next command', keys: '' },
+  { id: 'terminal.copyLastOutput', title: 'Copy last command output', keys: '' },
   { id: 'agent.toggleRaw', title: 'Show or hide raw output', keys: 'Mod+Shift+X' },
   { id: 'settings.open', title: 'Open settings', keys: '' },
 ] as const satisfies readonly CommandInfo[];

@@ -31,6 +31,9 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.copy': { type: 'block', kind: 'terminal' },
   'terminal.paste': { type: 'block', kind: 'terminal' },
   'terminal.selectAll': { type: 'block', kind: 'terminal' },
+  'terminal.previousCommand': { type: 'block', kind: 'terminal' },
+  'terminal.nextCommand': { type: 'block', kind: 'terminal' },
+  'terminal.copyLastOutput': { type: 'block', kind: 'terminal' },
   'agent.toggleRaw': { type: 'block', kind: 'agent' },
   'settings.open': { type: 'openSettings' },
 };

@@ -3,13 +3,23 @@ import { AppInfoContext } from '../../host/app-info';
 import { openExternalLink } from '../../host/open-external-link';
 import type { EventPayload } from '../../../../shared/host-contract';
 import type { BlockProps } from '../registry';
+import type { CommandLog } from './command-log';
+import { type MarkerAnchor, watchShellMarks } from './command-marks-view';
+import { textBetween } from './command-output';
 import { acceptFileDrops, localPlatform, shellWords } from './dropped-files';
 import { FindBar } from './FindBar';
 import { linkTerminal } from './terminal-link';
 import { TerminalView } from './terminal-view';
 
 /** The user's shell in xterm.js; when the shell exits the block says so and offers a restart. */
-export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: BlockProps) {
+export function TerminalBlock({
+  blockId,
+  spec,
+  api,
+  onSpecChange,
+  handleRef,
+  onActivity,
+}: BlockProps) {
   const container = useRef<HTMLDivElement>(null);
   const restartButton = useRef<HTMLButtonElement>(null);
   // The view is made in a layout effect and read through a ref, so the workspace can focus it in
@@ -21,8 +31,10 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
   const [error, setError] = useState<string | null>(null);
   const [finding, setFinding] = useState(false);
   const { windowsPty } = useContext(AppInfoContext);
-  const latest = useRef({ spec, onSpecChange });
-  latest.current = { spec, onSpecChange };
+  const latest = useRef({ spec, onSpecChange, onActivity });
+  latest.current = { spec, onSpecChange, onActivity };
+  // The commands this shell ran, when it has shell integration.
+  const commandLog = useRef<CommandLog<MarkerAnchor> | null>(null);
 
   useLayoutEffect(() => {
     const created = new TerminalView(container.current!, {
@@ -46,13 +58,28 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
   // `generation`) opens the new shell under the same id: the exited one has left the host.
   useEffect(() => {
     if (!view) return;
-    return linkTerminal(api, view, blockId, latest.current.spec.cwd, {
-      onDirectory: (cwd) => {
-        if (cwd !== latest.current.spec.cwd) latest.current.onSpecChange({ cwd });
+    const onDirectory = (cwd: string) => {
+      if (cwd !== latest.current.spec.cwd) latest.current.onSpecChange({ cwd });
+    };
+    const marks = watchShellMarks(view.term, {
+      onDirectory,
+      onActivity: (activity) => latest.current.onActivity?.(activity),
+    });
+    commandLog.current = marks.log;
+    latest.current.onActivity?.({ kind: 'terminal', status: 'Idle' });
+    const unlink = linkTerminal(api, view, blockId, latest.current.spec.cwd, {
+      onDirectory,
+      onExit: (exited) => {
+        setExit(exited);
+        latest.current.onActivity?.({ kind: 'terminal', status: 'Exited' });
       },
-      onExit: setExit,
       onError: setError,
     });
+    return () => {
+      unlink();
+      marks.dispose();
+      commandLog.current = null;
+    };
   }, [api, view, blockId, generation]);
 
   useEffect(
@@ -74,6 +101,22 @@ export function TerminalBlock({ blockId, spec, api, onSpecChange, handleRef }: B
         if (commandId === 'terminal.selectAll') view.term.selectAll();
         if (commandId === 'terminal.copy' && view.term.hasSelection()) {
           void navigator.clipboard.writeText(view.term.getSelection());
+        }
+        if (commandId === 'terminal.previousCommand' || commandId === 'terminal.nextCommand') {
+          const line = commandLog.current?.step(commandId === 'terminal.nextCommand' ? 1 : -1);
+          if (line === undefined) view.term.scrollToBottom();
+          else view.term.scrollToLine(line);
+        }
+        if (commandId === 'terminal.copyLastOutput') {
+          const last = commandLog.current?.lastFinished;
+          if (!last?.output || !last.end) {
+            setError('No finished command to copy the output of: the shell reports none.');
+          } else {
+            const text = textBetween(view.term.buffer.active, last.output, last.end);
+            navigator.clipboard
+              .writeText(text)
+              .catch(() => setError('The clipboard could not be written.'));
+          }
         }
         if (commandId === 'terminal.paste') {
           navigator.clipboard.readText().then(
