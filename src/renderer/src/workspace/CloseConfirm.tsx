@@ -32,7 +32,7 @@ export function CloseConfirm({ title, onClose, onCancel }: CloseConfirmProps) {
         role="dialog"
         aria-modal="true"
         aria-label={`Close ${title}?`}
-        className="close-confirm"
+        className="palette close-confirm"
         onMouseDown={(event) => event.stopPropagation()}
         onKeyDown={onKeyDown}
       >
