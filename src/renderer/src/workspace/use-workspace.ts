@@ -20,6 +20,9 @@ export interface Workspace {
   state: WorkspaceState;
   /** Bumped whenever keyboard focus must move into the focused block. */
   focusToken: number;
+  /** The block zoomed to the whole workspace, if any (not saved: a restart shows the splits). */
+  maximized: string | null;
+  toggleMaximize(): void;
   /** A new block beside the focused one, in `cwd` (default: the workspace directory). */
   add(kind: string, orientation: Orientation, cwd?: string): void;
   close(blockId: string): void;
@@ -42,10 +45,17 @@ export function useWorkspace(
 ): Workspace {
   const [state, setState] = useState(initial);
   const [focusToken, setFocusToken] = useState(0);
+  const moveFocus = useCallback(() => setFocusToken((token) => token + 1), []);
   const latest = useRef(state);
   latest.current = state;
   const closed = useRef(new ClosedBlocks());
-  const moveFocus = useCallback(() => setFocusToken((token) => token + 1), []);
+  // Zoomed, the workspace shows the focused block alone: focusing another one zooms to it.
+  const [zoomed, setZoomed] = useState(false);
+  const maximized = zoomed ? state.focused : null;
+  const toggleMaximize = useCallback(() => {
+    setZoomed((current) => !current);
+    moveFocus();
+  }, [moveFocus]);
 
   const saved = useRef(initial);
   useEffect(() => {
@@ -152,6 +162,8 @@ export function useWorkspace(
   return {
     state,
     focusToken,
+    maximized,
+    toggleMaximize,
     add,
     close,
     reopen,
