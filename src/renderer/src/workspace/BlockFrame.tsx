@@ -1,36 +1,48 @@
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
 import { findBlockKind, type BlockHandle } from '../blocks/registry';
+import type { BlockActivity } from './block-state';
+import { BlockState, stateClass } from './BlockState';
 
 interface BlockFrameProps {
   blockId: string;
   spec: BlockSpec;
   api: HostApi;
   focused: boolean;
+  /** Unique among the workspace's blocks (see block-title.ts). */
+  title: string;
   onFocus(): void;
   onClose(): void;
   onSpecChange(patch: Partial<BlockSpec>): void;
   handleRef(handle: BlockHandle | null): void;
+  /** The state as shown (a `Done` looked at is `Idle`); before the block says, it is `Idle`. */
+  activity?: BlockActivity;
+  onActivity?(activity: BlockActivity): void;
 }
 
-/** The region around one block: its name for assistive technology, a title bar, a close button. */
+/**
+ * The region around one block: its name for assistive technology, a title bar with the block's
+ * state, a close button. The state also marks the frame (colour and shape) for a glance.
+ */
 export function BlockFrame(props: BlockFrameProps) {
   const kind = findBlockKind(props.spec.kind);
   const label = kind?.label ?? 'Block';
   const Body = kind?.component;
+  const activity = props.activity ?? idle(props.spec.kind);
   return (
     <div
       role="region"
       aria-label={label}
-      className={props.focused ? 'block focused' : 'block'}
+      className={`block ${stateClass(activity)}${props.focused ? ' focused' : ''}`}
       data-block-id={props.blockId}
       onFocusCapture={props.onFocus}
       onMouseDown={props.onFocus}
     >
       <div className="block-header">
         <span className="block-title" title={props.spec.cwd}>
-          {label} · {props.spec.cwd}
+          {props.title}
         </span>
+        <BlockState activity={activity} />
         <button
           type="button"
           className="block-close"
@@ -48,6 +60,7 @@ export function BlockFrame(props: BlockFrameProps) {
             api={props.api}
             onSpecChange={props.onSpecChange}
             handleRef={props.handleRef}
+            onActivity={props.onActivity}
           />
         ) : (
           <UnknownBlock kind={props.spec.kind} handleRef={props.handleRef} />
@@ -55,6 +68,12 @@ export function BlockFrame(props: BlockFrameProps) {
       </div>
     </div>
   );
+}
+
+function idle(kind: string): BlockActivity {
+  return kind === 'agent'
+    ? { kind: 'agent', status: 'Idle' }
+    : { kind: 'terminal', status: 'Idle' };
 }
 
 // A kind saved by a newer Tether: kept in the workspace untouched, shown as such.

@@ -399,31 +399,93 @@ describe('Permission dialog', () => {
     expect(document.activeElement).toBe(elsewhere);
     elsewhere.remove();
   });
+});
 
-  it('asks the desktop to notify once when a prompt waits and the window is in the background', async () => {
-    const shown: string[] = [];
-    const requestPermission = vi.fn(async () => (FakeNotification.permission = 'granted'));
-    class FakeNotification {
-      static permission = 'default';
-      static requestPermission = requestPermission;
-      onclick: (() => void) | null = null;
-      constructor(title: string, options: { body: string }) {
-        shown.push(`${title} / ${options.body}`);
-      }
-    }
-    vi.stubGlobal('Notification', FakeNotification);
-    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
-    try {
-      const { push } = await withPrompt(bashRequest('r1'));
-      await push({ type: 'permission_cancelled', request_id: 'r1' }, bashRequest('r2', 'ls'));
-      expect(requestPermission).toHaveBeenCalledTimes(1);
-      expect(shown).toEqual([
-        'Claude wants to use Bash / rm -rf build',
-        'Claude wants to use Bash / ls',
-      ]);
-    } finally {
-      vi.unstubAllGlobals();
-      vi.restoreAllMocks();
-    }
+describe('AgentBlock state for the workspace', () => {
+  const usage = {
+    input_tokens: 10,
+    output_tokens: 5,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+  };
+  const statuses = (onActivity: ReturnType<typeof vi.fn>) =>
+    onActivity.mock.calls.map(([activity]) => activity.status as string);
+
+  it('reports Starting, Working with the turn’s start and tool, Needs you with the tool, then Done with the answer and cost', async () => {
+    const { host, push, settle, onActivity } = await renderBlock();
+    expect(onActivity).toHaveBeenLastCalledWith({ kind: 'agent', status: 'Starting' });
+    act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state: 'idle' } }));
+    await settle();
+    expect(onActivity).toHaveBeenLastCalledWith({ kind: 'agent', status: 'Idle' });
+
+    const turnStart = Date.now();
+    act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state: 'busy' } }));
+    await push({ type: 'user_message', text: 'clean up' });
+    const working = onActivity.mock.lastCall?.[0];
+    expect(working).toMatchObject({ kind: 'agent', status: 'Working', detail: 'thinking' });
+    expect(working.since).toBeGreaterThanOrEqual(turnStart);
+    expect(working.since).toBeLessThanOrEqual(Date.now());
+    await push({
+      type: 'tool_use',
+      id: 't1',
+      name: 'Bash',
+      input: { command: 'ls' },
+      parent_tool_use_id: null,
+    });
+    expect(onActivity.mock.lastCall?.[0]).toMatchObject({ status: 'Working', detail: 'Bash' });
+    await push(bashRequest('r1'));
+    expect(onActivity).toHaveBeenLastCalledWith({
+      kind: 'agent',
+      status: 'Needs you',
+      detail: 'Bash: rm -rf build',
+    });
+    await push(
+      { type: 'permission_cancelled', request_id: 'r1' },
+      { type: 'assistant_text', text: '\nRemoved it.\nThe rest stays.', parent_tool_use_id: null },
+      { type: 'cost', cost_usd: 0.5, usage },
+      { type: 'done', response: 'Removed it.' },
+    );
+    act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state: 'idle' } }));
+    await settle();
+    expect(onActivity).toHaveBeenLastCalledWith({
+      kind: 'agent',
+      status: 'Done',
+      detail: 'Removed it. · $0.5000',
+    });
+    // One report per change, not one per render (StrictMode runs the first effect twice).
+    expect(statuses(onActivity)).toEqual([
+      'Starting',
+      'Starting',
+      'Idle',
+      'Working',
+      'Working',
+      'Needs you',
+      'Working',
+      'Done',
+    ]);
+  });
+
+  it('reports Error for a turn that failed, and Exited when the session ends', async () => {
+    const { host, push, settle, onActivity } = await renderBlock();
+    act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state: 'busy' } }));
+    await push(
+      { type: 'user_message', text: 'hi' },
+      { type: 'error', message: 'Invalid API key', subtype: 'authentication_failed' },
+    );
+    act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state: 'idle' } }));
+    await settle();
+    expect(onActivity).toHaveBeenLastCalledWith({
+      kind: 'agent',
+      status: 'Error',
+      detail: 'Invalid API key',
+    });
+    act(() =>
+      host.emit('agentState', {
+        agentId: AGENT_ID,
+        state: { state: 'exited', code: 1, signal: null, reason: 'crashed', message: 'exit 1' },
+      }),
+    );
+    await settle();
+    expect(onActivity).toHaveBeenLastCalledWith({ kind: 'agent', status: 'Exited' });
   });
 });

@@ -23,6 +23,7 @@ import { SessionEnded } from './SessionEnded';
 import { SessionUnresponsive } from './SessionUnresponsive';
 import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
+import { useBlockActivity } from './use-block-activity';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.
 const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ default: RawView })));
@@ -31,7 +32,14 @@ const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ defa
  * A Claude Code session as a block: header, transcript, composer, the permission prompt the CLI
  * waits on, and the raw pty output one button away.
  */
-export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: BlockProps) {
+export function AgentBlock({
+  blockId,
+  spec,
+  api,
+  onSpecChange,
+  handleRef,
+  onActivity,
+}: BlockProps) {
   const [store] = useState(() => new AgentStore());
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [error, setError] = useState<string | null>(null);
@@ -132,6 +140,7 @@ export function AgentBlock({ blockId, spec, api, onSpecChange, handleRef }: Bloc
 
   const busy =
     snapshot.status !== 'idle' && snapshot.status !== 'exited' && snapshot.status !== 'starting';
+  useBlockActivity(snapshot, busy, error, onActivity);
   return (
     <div className="agent-block" ref={root}>
       <div className="agent-main" inert={request !== undefined}>

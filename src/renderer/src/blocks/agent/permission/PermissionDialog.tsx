@@ -4,8 +4,6 @@ import { errorMessage } from '../../../../../shared/error-message';
 import { isRecord } from '../../../../../shared/is-record';
 import { formatJson } from '../format';
 import type { PermissionRequest } from '../model/permission-queue';
-import { toolSummary } from '../tools/tool-summary';
-import { notifyWhenAway } from './desktop-notification';
 import { describeSuggestion } from './permission-rule';
 import { PermissionInput } from './PermissionInput';
 
@@ -68,14 +66,8 @@ export function PermissionDialog({
   useEffect(() => {
     openedAt.current = performance.now();
     if (takeFocus) dialog.current?.focus();
-    const summary = toolSummary(request.tool_name, request.input);
-    void notifyWhenAway(
-      request,
-      `Claude wants to use ${request.tool_name}`,
-      summary || request.description || 'A permission request is waiting in Tether.',
-    ).catch(() => undefined);
     // Once per request (the dialog is keyed by it): a later change of focus must not pull the
-    // focus back here, nor notify again.
+    // focus back here. The workspace notifies the desktop, from the block's `Needs you`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

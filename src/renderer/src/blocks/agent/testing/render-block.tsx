@@ -17,6 +17,7 @@ export const AGENT_ID = 'block-test';
 export async function renderBlock(host = new FakeHost(), spec: Partial<BlockSpec> = {}) {
   giveTranscriptAViewport();
   const onSpecChange = vi.fn();
+  const onActivity = vi.fn();
   const view = render(
     <StrictMode>
       <AgentBlock
@@ -25,6 +26,7 @@ export async function renderBlock(host = new FakeHost(), spec: Partial<BlockSpec
         api={host.api}
         onSpecChange={onSpecChange}
         handleRef={() => undefined}
+        onActivity={onActivity}
       />
     </StrictMode>,
   );
@@ -37,5 +39,5 @@ export async function renderBlock(host = new FakeHost(), spec: Partial<BlockSpec
     await settle();
   };
   await settle();
-  return { host, view, onSpecChange, settle, push };
+  return { host, view, onSpecChange, onActivity, settle, push };
 }

@@ -1,0 +1,64 @@
+import type { BlockActivity } from '../../../workspace/block-state';
+import { formatCost } from '../format';
+import type { AgentSnapshot } from './agent-store';
+import type { PermissionRequest } from './permission-queue';
+import type { TranscriptItem } from './transcript-model';
+import { toolSummary } from '../tools/tool-summary';
+
+type AgentActivity = Extract<BlockActivity, { kind: 'agent' }>;
+
+/** What the block tells the workspace beyond its snapshot. */
+export interface TurnFacts {
+  /** When the turn in progress started (epoch ms); null between turns. */
+  turnStartedAt: number | null;
+  /** A turn ran while the block was open: only then is its end news (`Done`/`Error`). */
+  turnEnded: boolean;
+  /** A request of the block's own that failed (sending a prompt, interrupting, …). */
+  requestError: string | null;
+}
+
+/** The agent block's state for its frame, the top bar's count and notifications. */
+export function agentActivity(snapshot: AgentSnapshot, facts: TurnFacts): AgentActivity {
+  switch (snapshot.status) {
+    case 'starting':
+      return { kind: 'agent', status: 'Starting' };
+    case 'exited':
+      return { kind: 'agent', status: 'Exited' };
+    case 'waiting for permission':
+      return { kind: 'agent', status: 'Needs you', detail: waitingFor(snapshot.pending[0]) };
+    case 'thinking':
+    case 'running a tool':
+    case 'compacting':
+    case 'not responding':
+      return {
+        kind: 'agent',
+        status: 'Working',
+        detail:
+          snapshot.runningTools.length > 0 ? snapshot.runningTools.join(', ') : snapshot.status,
+        since: facts.turnStartedAt ?? undefined,
+      };
+    case 'idle':
+      if (facts.requestError) return { kind: 'agent', status: 'Error', detail: facts.requestError };
+      return facts.turnEnded ? turnOutcome(snapshot.items) : { kind: 'agent', status: 'Idle' };
+  }
+}
+
+// How the last turn ended, from what the transcript holds after its prompt.
+function turnOutcome(items: readonly TranscriptItem[]): AgentActivity {
+  const lastPrompt = items.findLastIndex((item) => item.kind === 'user');
+  const turn = items.slice(lastPrompt + 1);
+  const error = turn.findLast((item) => item.kind === 'error');
+  if (error) return { kind: 'agent', status: 'Error', detail: error.message };
+  const answer = turn.findLast((item) => item.kind === 'assistant');
+  const cost = turn.findLast((item) => item.kind === 'turn_cost');
+  const firstLine = answer?.text.trim().split('\n')[0]?.trim();
+  const detail = [firstLine, cost && formatCost(cost.cost_usd)].filter(Boolean).join(' · ');
+  return { kind: 'agent', status: 'Done', detail: detail || undefined };
+}
+
+// Which tool waits, and on what (the command, the file), as the permission prompt shows it.
+function waitingFor(request: PermissionRequest | undefined): string | undefined {
+  if (!request) return undefined;
+  const summary = toolSummary(request.tool_name, request.input);
+  return summary ? `${request.tool_name}: ${summary}` : request.tool_name;
+}
