@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+import { row, runInTerminal, screenshot } from './support/app-page';
+import { openApp, test, expect } from './support/browser-mode';
+
+// The harness starts bash, which gets Tether's shell integration: the marks drive these.
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Control+Shift+P');
+  await page.keyboard.type(title);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toHaveCount(0);
+}
+
+test.describe('terminal shell integration in browser mode', () => {
+  test('marks a failed command, copies its output and goes back to it', async ({
+    page,
+    context,
+    browserMode,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: browserMode.origin,
+    });
+    const terminal = await openApp(page, browserMode.url);
+    const state = terminal.getByRole('status', { name: 'Block state' });
+
+    await runInTerminal(page, 'ls /nonexistent-tether');
+    await expect(
+      terminal.getByRole('img', {
+        name: 'Command failed with exit code 2: ls /nonexistent-tether',
+      }),
+    ).toHaveCount(1);
+
+    await runCommand(page, 'Copy last command output');
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(/^ls: cannot access '\/nonexistent-tether': No such file or directory$/);
+
+    // While a command runs the header says which (where the header shows a state).
+    await runInTerminal(page, 'sleep 2; echo slept');
+    if ((await state.count()) > 0) await expect(state).toHaveText(/^Running/);
+    await expect(row(terminal, /^slept\s*$/)).toHaveCount(1);
+    await expect(
+      terminal.getByRole('img', { name: 'Command succeeded: sleep 2; echo slept' }),
+    ).toHaveCount(1);
+
+    // Enough output to scroll the failed command out of sight, then back to it.
+    await runInTerminal(page, 'seq 1 300');
+    await expect(row(terminal, /^300\s*$/)).toHaveCount(1);
+    const topRow = terminal.locator('.xterm-rows > div').first();
+    await runCommand(page, 'Go to previous command');
+    await expect(topRow).toContainText('seq 1 300');
+    await runCommand(page, 'Go to previous command');
+    await runCommand(page, 'Go to previous command');
+    await expect(topRow).toContainText('ls /nonexistent-tether');
+    await expect(terminal.getByRole('img', { name: /^Command failed/ })).toBeVisible();
+    await screenshot(page, 'terminal-shell-integration');
+
+    await runCommand(page, 'Go to next command');
+    await expect(topRow).toContainText('sleep 2; echo slept');
+  });
+});
