@@ -15,6 +15,9 @@ export const commands = [
   { id: 'terminal.newBelow', title: 'New terminal below', keys: 'Mod+Shift+D' },
   { id: 'agent.new', title: 'New agent', keys: 'Mod+Shift+A' },
   { id: 'block.close', title: 'Close block', keys: 'Mod+Shift+Backspace' },
+  { id: 'block.reopen', title: 'Reopen closed block', keys: 'Mod+Shift+T' },
+  { id: 'block.rename', title: 'Rename block', keys: '' },
+  { id: 'block.maximize', title: 'Toggle maximize block', keys: '' },
   { id: 'block.grow', title: 'Grow block', keys: 'Mod+Shift+.' },
   { id: 'block.shrink', title: 'Shrink block', keys: 'Mod+Shift+,' },
   { id: 'focus.next', title: 'Focus next block', keys: 'Mod+Shift+]' },
@@ -23,6 +26,8 @@ export const commands = [
   { id: 'focus.right', title: 'Focus block to the right', keys: 'Mod+Shift+Right' },
   { id: 'focus.up', title: 'Focus block above', keys: 'Mod+Shift+Up' },
   { id: 'focus.down', title: 'Focus block below', keys: 'Mod+Shift+Down' },
+  // Not Mod+Shift+J: browsers open their console with it.
+  { id: 'focus.needsYou', title: 'Go to next block that needs you', keys: 'Mod+Shift+L' },
   { id: 'palette.open', title: 'Show all commands', keys: 'Mod+Shift+P' },
   { id: 'terminal.find', title: 'Find in terminal', keys: 'Mod+Shift+F' },
   { id: 'terminal.copy', title: 'Copy selection', keys: 'Mod+Shift+C' },

@@ -90,6 +90,7 @@ export function appMenuTemplate({
         item('palette.open'),
         item('focus.next'),
         item('focus.previous'),
+        item('focus.needsYou'),
         item('block.grow'),
         item('block.shrink'),
         { type: 'separator' },

@@ -3,14 +3,22 @@ import { createPortal } from 'react-dom';
 import type { HostApi } from '../../../shared/host-api';
 import type { WorkspaceState } from '../../../shared/workspace-state';
 import { commands, findCommand, keysOn, type CommandId } from '../../../shared/commands';
-import { blockKinds, type BlockHandle } from '../blocks/registry';
+import { blockKinds, findBlockKind, type BlockHandle } from '../blocks/registry';
 import { BlockFrame } from './BlockFrame';
+import { nextBlockToVisit } from './block-state';
+import { showDesktopNotification } from './desktop-notification';
 import { useBlockElements } from './block-elements';
 import { CommandPalette, type PaletteEntry } from './CommandPalette';
 import { commandActions, type WorkspaceAction } from './commands';
 import { blockOrder, neighbourInDirection } from './layout';
+import { blockTitles } from './block-title';
+import { blockNumberKey } from './block-number-key';
+import { RenameBlock } from './RenameBlock';
+import { useCloseGuard } from './use-close-guard';
 import { matchesShortcut, parseShortcut, shortcutLabel } from './shortcuts';
 import { SplitView } from './SplitView';
+import { useAttention } from './use-attention';
+import { useAttentionCount } from './use-attention-count';
 import { useWorkspace } from './use-workspace';
 
 interface WorkspaceProps {
@@ -27,6 +35,46 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const elements = useBlockElements(Object.keys(state.blocks));
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const focusBlock = workspace.focus;
+  const openBlocks = useRef(state.blocks);
+  openBlocks.current = state.blocks;
+  const attention = useAttention(
+    state.focused,
+    (blockId) => findBlockKind(state.blocks[blockId]?.kind ?? '')?.label ?? 'Block',
+    (blockId, { title, body }) =>
+      void showDesktopNotification(title, body, () => {
+        // The block may have been closed since.
+        if (openBlocks.current[blockId]) focusBlock(blockId, true);
+      }),
+  );
+  const needingYou = attention.needingYou(Object.keys(state.blocks));
+  useAttentionCount(needingYou);
+
+  const shownActivity = attention.shown;
+  const titles = useMemo(
+    () =>
+      blockTitles(
+        Object.keys(state.blocks),
+        state.blocks,
+        (kind) => findBlockKind(kind)?.label ?? 'Block',
+        (blockId) => {
+          const activity = shownActivity(blockId);
+          return activity?.kind === 'terminal' && activity.status === 'Running'
+            ? activity.command
+            : undefined;
+        },
+      ),
+    [state.blocks, shownActivity],
+  );
+  const closeGuard = useCloseGuard({
+    api,
+    blocks: state.blocks,
+    activityOf: attention.shown,
+    titleOf: (blockId) => titles[blockId] ?? 'block',
+    close: workspace.close,
+    refocus: (blockId) => workspace.focus(blockId, true),
+  });
+  const [renaming, setRenaming] = useState<string | null>(null);
 
   const perform = useCallback(
     (id: CommandId, action: WorkspaceAction) => {
@@ -36,7 +84,13 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         case 'new':
           return workspace.add(action.kind, action.orientation);
         case 'close':
-          return focused && workspace.close(focused);
+          return focused && closeGuard.requestClose(focused);
+        case 'reopen':
+          return workspace.reopen() || setNotice('No closed block to reopen');
+        case 'rename':
+          return focused && setRenaming(focused);
+        case 'maximize':
+          return workspace.toggleMaximize();
         case 'resize':
           return focused && workspace.resizeBlock(focused, action.step);
         case 'palette':
@@ -67,9 +121,13 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           const target = neighbourInDirection(from, candidates, action.direction);
           return target && workspace.focus(target, true);
         }
+        case 'focusNeedsYou': {
+          const target = nextBlockToVisit(order, attention.shown, focused);
+          return target && workspace.focus(target, true);
+        }
       }
     },
-    [state.layout, state.focused, elements, workspace, api],
+    [state.layout, state.focused, elements, workspace, api, attention.shown, closeGuard],
   );
 
   const entries = useMemo((): PaletteEntry[] => {
@@ -85,8 +143,9 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     });
   }, [perform, state.focused, state.blocks, isMac]);
 
-  const latest = useRef({ entries, paletteOpen });
-  latest.current = { entries, paletteOpen };
+  const order = blockOrder(state.layout);
+  const latest = useRef({ entries, paletteOpen, order, focus: workspace.focus });
+  latest.current = { entries, paletteOpen, order, focus: workspace.focus };
 
   useEffect(() => {
     const shortcuts = latest.current.entries
@@ -94,6 +153,14 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       .map((entry) => ({ id: entry.id, shortcut: parseShortcut(entry.keys) }));
     const onKeyDown = (event: KeyboardEvent) => {
       if (latest.current.paletteOpen) return;
+      const nth = blockNumberKey(event, isMac);
+      if (nth !== null) {
+        const target = latest.current.order[nth - 1];
+        if (!target) return;
+        event.preventDefault();
+        event.stopPropagation();
+        return latest.current.focus(target, true);
+      }
       const hit = shortcuts.find(({ shortcut }) => matchesShortcut(event, shortcut, isMac));
       const entry = hit && latest.current.entries.find((candidate) => candidate.id === hit.id);
       if (!entry?.enabled()) return;
@@ -123,8 +190,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   );
 
   useEffect(() => {
-    if (!paletteOpen && state.focused) handles.current.get(state.focused)?.focus();
-  }, [state.focused, workspace.focusToken, paletteOpen]);
+    if (!paletteOpen && !renaming && state.focused) handles.current.get(state.focused)?.focus();
+  }, [state.focused, workspace.focusToken, paletteOpen, renaming]);
 
   const newTerminalKeys = findCommand('terminal.new').keys;
   const paletteKeys = findCommand('palette.open').keys;
@@ -148,6 +215,13 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         >
           Commands
         </button>
+        <span
+          role="status"
+          aria-label="Blocks that need you"
+          className={needingYou > 0 ? 'toolbar-attention needed' : 'toolbar-attention'}
+        >
+          Needs you: {needingYou}
+        </span>
         <span className="toolbar-dir" title="Workspace directory">
           {workspaceDir}
         </span>
@@ -162,7 +236,13 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       )}
       <main className="workspace" aria-label="Blocks">
         {state.layout ? (
-          <SplitView node={state.layout} elements={elements} onResize={workspace.resize} />
+          <SplitView
+            node={
+              workspace.maximized ? { type: 'block', blockId: workspace.maximized } : state.layout
+            }
+            elements={elements}
+            onResize={workspace.resize}
+          />
         ) : (
           <p className="workspace-empty">
             No blocks open. Press {shortcutLabel(newTerminalKeys, isMac)} for a terminal, or{' '}
@@ -178,8 +258,11 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             api={api}
             focused={state.focused === blockId}
             onFocus={() => workspace.focus(blockId, false)}
-            onClose={() => workspace.close(blockId)}
+            title={titles[blockId] ?? ''}
+            onClose={() => closeGuard.requestClose(blockId)}
             onSpecChange={(patch) => workspace.updateSpec(blockId, patch)}
+            activity={attention.shown(blockId)}
+            onActivity={(activity) => attention.report(blockId, activity)}
             handleRef={(handle) => {
               if (handle) handles.current.set(blockId, handle);
               else handles.current.delete(blockId);
@@ -188,6 +271,21 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           elements.get(blockId)!,
           blockId,
         ),
+      )}
+      {closeGuard.dialog}
+      {renaming && state.blocks[renaming] && (
+        <RenameBlock
+          current={state.blocks[renaming].title ?? titles[renaming] ?? ''}
+          onRename={(title) => {
+            workspace.updateSpec(renaming, { title: title || undefined });
+            setRenaming(null);
+            workspace.focus(renaming, true);
+          }}
+          onCancel={() => {
+            setRenaming(null);
+            workspace.focus(renaming, true);
+          }}
+        />
       )}
       {paletteOpen && (
         <CommandPalette entries={entries} isMac={isMac} onClose={() => setPaletteOpen(false)} />

@@ -4,10 +4,15 @@ import type { Direction } from './layout';
 export type WorkspaceAction =
   | { type: 'new'; kind: string; orientation: 'horizontal' | 'vertical' }
   | { type: 'close' }
+  | { type: 'reopen' }
+  | { type: 'rename' }
+  | { type: 'maximize' }
   /** Percent of the enclosing split to add to the focused block (negative: take away). */
   | { type: 'resize'; step: number }
   | { type: 'focusNext'; step: 1 | -1 }
   | { type: 'focusDirection'; direction: Direction }
+  /** Blocks in `Needs you` first, then `Done`/`Failed` ones not looked at. */
+  | { type: 'focusNeedsYou' }
   | { type: 'palette' }
   | { type: 'openSettings' }
   /** Handled by the focused block when it is of this kind. */
@@ -18,6 +23,9 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.newBelow': { type: 'new', kind: 'terminal', orientation: 'vertical' },
   'agent.new': { type: 'new', kind: 'agent', orientation: 'horizontal' },
   'block.close': { type: 'close' },
+  'block.reopen': { type: 'reopen' },
+  'block.rename': { type: 'rename' },
+  'block.maximize': { type: 'maximize' },
   'block.grow': { type: 'resize', step: 10 },
   'block.shrink': { type: 'resize', step: -10 },
   'focus.next': { type: 'focusNext', step: 1 },
@@ -26,6 +34,7 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'focus.right': { type: 'focusDirection', direction: 'right' },
   'focus.up': { type: 'focusDirection', direction: 'up' },
   'focus.down': { type: 'focusDirection', direction: 'down' },
+  'focus.needsYou': { type: 'focusNeedsYou' },
   'palette.open': { type: 'palette' },
   'terminal.find': { type: 'block', kind: 'terminal' },
   'terminal.copy': { type: 'block', kind: 'terminal' },

@@ -1,0 +1,210 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AgentEvent } from '../../../shared/agent-event';
+import type { WorkspaceState } from '../../../shared/workspace-state';
+import { FakeHost } from '../blocks/agent/testing/fake-host';
+import { giveTranscriptAViewport } from '../blocks/agent/testing/layout';
+import { Workspace } from './Workspace';
+
+const initial: WorkspaceState = {
+  version: 1,
+  layout: {
+    type: 'split',
+    id: 'split-1',
+    orientation: 'horizontal',
+    children: [
+      { type: 'block', blockId: 'a' },
+      { type: 'block', blockId: 'b' },
+      { type: 'block', blockId: 'c' },
+    ],
+    sizes: [33, 33, 34],
+  },
+  blocks: {
+    a: { kind: 'agent', cwd: '/work' },
+    b: { kind: 'agent', cwd: '/work' },
+    c: { kind: 'agent', cwd: '/work' },
+  },
+  focused: 'a',
+};
+
+const permission = (id: string): AgentEvent => ({
+  type: 'permission_request',
+  request_id: id,
+  tool_name: 'Bash',
+  input: { command: 'rm -rf build' },
+  tool_use_id: `tool-${id}`,
+});
+
+const usage = {
+  input_tokens: 10,
+  output_tokens: 5,
+  cache_creation_input_tokens: 0,
+  cache_read_input_tokens: 0,
+};
+
+let host: FakeHost;
+let shown: { title: string; body: string; click(): void }[];
+
+async function settle(ms = 20) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+async function push(agentId: string, ...events: AgentEvent[]) {
+  act(() => host.emit('agentEvents', { agentId, events }));
+  await settle();
+}
+
+async function lifecycle(agentId: string, state: 'idle' | 'busy') {
+  act(() => host.emit('agentState', { agentId, state: { state } }));
+  await settle();
+}
+
+/** A turn from prompt to answer in `agentId`, as the host reports it. */
+async function finishTurn(agentId: string, answer: string) {
+  await lifecycle(agentId, 'busy');
+  await push(agentId, { type: 'user_message', text: 'run the tests' });
+  await push(
+    agentId,
+    { type: 'assistant_text', text: answer, parent_tool_use_id: null },
+    { type: 'cost', cost_usd: 0.25, usage },
+    { type: 'done', response: answer },
+  );
+  await lifecycle(agentId, 'idle');
+}
+
+const block = (blockId: string) =>
+  document.querySelector<HTMLElement>(`[data-block-id="${blockId}"]`)!;
+const stateOf = (blockId: string) =>
+  within(block(blockId)).getByRole('status', { name: 'Block state' }).textContent;
+const topBar = () => screen.getByRole('status', { name: 'Blocks that need you' }).textContent;
+const focused = () => document.querySelector('.block.focused')?.getAttribute('data-block-id');
+const goToNext = () =>
+  fireEvent.keyDown(window, { key: 'L', code: 'KeyL', ctrlKey: true, shiftKey: true });
+
+beforeEach(async () => {
+  vi.useFakeTimers();
+  giveTranscriptAViewport();
+  // jsdom has no ResizeObserver, which the split panes register with; nothing resizes here.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  shown = [];
+  class FakeNotification {
+    static permission = 'granted';
+    static requestPermission = async () => 'granted';
+    onclick: (() => void) | null = null;
+    constructor(title: string, options: { body: string }) {
+      shown.push({ title, body: options.body, click: () => this.onclick?.() });
+    }
+    close() {}
+  }
+  vi.stubGlobal('Notification', FakeNotification);
+  vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+  host = new FakeHost();
+  render(<Workspace api={host.api} workspaceDir="/work" isMac={false} initial={initial} />);
+  await settle();
+  for (const agentId of ['a', 'b', 'c']) await lifecycle(agentId, 'idle');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('block state in the workspace', () => {
+  it('shows each block’s state in its header and frame, and counts the blocks that need you', async () => {
+    expect(['a', 'b', 'c'].map(stateOf)).toEqual(['Idle', 'Idle', 'Idle']);
+    expect(topBar()).toBe('Needs you: 0');
+    expect(document.title).toBe('Tether');
+
+    await lifecycle('b', 'busy');
+    await push('b', { type: 'user_message', text: 'clean up' });
+    expect(stateOf('b')).toBe('Working');
+    expect(block('b').className).toContain('state-working');
+
+    await push('b', permission('r1'));
+    expect(stateOf('b')).toBe('Needs you');
+    expect(within(block('b')).getByTitle('Bash: rm -rf build')).toBeTruthy();
+    expect(block('b').className).toContain('state-needs-you');
+    expect(topBar()).toBe('Needs you: 1');
+    expect(document.title).toBe('Tether (1)');
+
+    await push('b', { type: 'permission_cancelled', request_id: 'r1' });
+    expect(stateOf('b')).toBe('Working');
+    expect(topBar()).toBe('Needs you: 0');
+    expect(document.title).toBe('Tether');
+  });
+
+  it('shows Done for a turn that ended in an unfocused block until it is focused', async () => {
+    await finishTurn('b', 'All 12 tests pass.\nDetails follow.');
+    expect(stateOf('b')).toBe('Done');
+    expect(block('b').className).toContain('state-done');
+    fireEvent.mouseDown(block('b'));
+    await settle();
+    expect(stateOf('b')).toBe('Idle');
+  });
+
+  it('does not call a turn the user watched in the focused block Done', async () => {
+    await finishTurn('a', 'Fine.');
+    expect(stateOf('a')).toBe('Idle');
+  });
+
+  it('goes to blocks that need you first, then finished ones, and marks them seen', async () => {
+    await finishTurn('b', 'Done with b.');
+    await lifecycle('c', 'busy');
+    await push('c', { type: 'user_message', text: 'clean up' }, permission('r1'));
+
+    goToNext();
+    await settle();
+    expect(focused()).toBe('c');
+    goToNext();
+    await settle();
+    expect(focused()).toBe('b');
+    expect(stateOf('b')).toBe('Idle');
+    goToNext();
+    await settle();
+    expect(focused()).toBe('c');
+    expect(stateOf('c')).toBe('Needs you');
+  });
+
+  it('is a palette entry named “Go to next block that needs you”', async () => {
+    await lifecycle('c', 'busy');
+    await push('c', { type: 'user_message', text: 'clean up' }, permission('r1'));
+    fireEvent.keyDown(window, { key: 'P', code: 'KeyP', ctrlKey: true, shiftKey: true });
+    await settle();
+    fireEvent.click(screen.getByRole('option', { name: /Go to next block that needs you/ }));
+    await settle();
+    expect(focused()).toBe('c');
+  });
+
+  it('notifies what happened in blocks the user is not looking at; a click focuses the block', async () => {
+    await lifecycle('b', 'busy');
+    await push('b', { type: 'user_message', text: 'clean up' }, permission('r1'));
+    await push('b', { type: 'permission_cancelled', request_id: 'r1' });
+    await push(
+      'b',
+      { type: 'assistant_text', text: 'Removed the build folder.', parent_tool_use_id: null },
+      { type: 'cost', cost_usd: 0.25, usage },
+      { type: 'done', response: 'Removed the build folder.' },
+    );
+    await lifecycle('b', 'idle');
+    await finishTurn('a', 'Watched.');
+    expect(shown.map(({ title, body }) => `${title} / ${body}`)).toEqual([
+      'Agent needs you / Permission to use Bash: rm -rf build',
+      'Agent done / Removed the build folder. · $0.2500',
+    ]);
+    act(() => shown[1]!.click());
+    await settle();
+    expect(focused()).toBe('b');
+  });
+});
