@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { row, runInTerminal, screenshot } from './support/app-page';
+import { row, runInTerminal, screenshot, terminals } from './support/app-page';
 import { openApp, test, expect } from './support/browser-mode';
 
 // The harness starts bash, which gets Tether's shell integration: the marks drive these.
@@ -57,5 +57,18 @@ test.describe('terminal shell integration in browser mode', () => {
 
     await runCommand(page, 'Go to next command');
     await expect(topRow).toContainText('sleep 2; echo slept');
+  });
+
+  test('a terminal split from another starts in its folder', async ({ page, browserMode }) => {
+    const first = await openApp(page, browserMode.url);
+    await runInTerminal(page, 'mkdir -p split-here && cd split-here');
+    await expect(first.getByRole('img', { name: /^Command succeeded: mkdir/ })).toHaveCount(1);
+    await page.keyboard.press('Control+Shift+Enter');
+    const second = terminals(page).nth(1);
+    await expect(second.locator('textarea')).toBeFocused();
+    await runInTerminal(page, 'pwd');
+    await expect(
+      row(second, new RegExp(`^${browserMode.workspaceDir}/split-here\\s*$`)),
+    ).toHaveCount(1);
   });
 });
