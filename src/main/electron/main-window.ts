@@ -1,4 +1,5 @@
 import { BrowserWindow, dialog } from 'electron';
+import { watchAttentionBadge } from './attention-badge';
 import type { RendererSource } from './renderer-url';
 import type { WindowStateStore } from './window-state';
 
@@ -10,6 +11,8 @@ export interface MainWindowOptions {
   log: (message: string) => void;
   /** Where the log is written, named in the message a failed load shows. */
   logFile: string;
+  /** Which badge shows the count of blocks that need the user (default: this machine's). */
+  platform?: NodeJS.Platform;
 }
 
 // Chromium's "aborted": a navigation that was cancelled or replaced, not a failure to show.
@@ -42,6 +45,7 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
   window.once('ready-to-show', () => window.show());
   const failed = reportLoadFailure(options);
   watchPage(window, options.log, failed);
+  watchAttentionBadge(window, options.platform ?? process.platform);
   const { source } = options;
   const loading = source.kind === 'url' ? window.loadURL(source.url) : window.loadFile(source.path);
   await loading.catch((error: Error) => failed(error.message));

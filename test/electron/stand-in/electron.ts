@@ -248,6 +248,13 @@ export class BrowserWindow extends EventEmitter {
     this.maximized = true;
   }
 
+  /** What the taskbar button shows over the icon (Windows), as `setOverlayIcon` last set it. */
+  overlay: { image: StandInImage | null; description: string } | null = null;
+
+  setOverlayIcon(image: StandInImage | null, description: string): void {
+    this.overlay = { image, description };
+  }
+
   isMaximized(): boolean {
     return this.maximized;
   }
@@ -323,6 +330,11 @@ class App extends EventEmitter {
     standIn.appUserModelId = id;
   }
 
+  setBadgeCount(count: number): boolean {
+    standIn.badgeCount = count;
+    return true;
+  }
+
   requestSingleInstanceLock(additionalData?: Record<string, unknown>): boolean {
     standIn.lockData = additionalData ?? null;
     return standIn.singleInstanceLock;
@@ -378,6 +390,22 @@ class App extends EventEmitter {
 }
 
 export const app = new App();
+
+/** An image made from raw pixels, kept as given. */
+export interface StandInImage {
+  bitmap: Buffer;
+  width: number;
+  height: number;
+}
+
+export const nativeImage = {
+  createFromBitmap(bitmap: Buffer, size: { width: number; height: number }): StandInImage {
+    if (bitmap.length !== size.width * size.height * 4) {
+      throw new Error('Invalid buffer size: not width * height * 4 bytes');
+    }
+    return { bitmap, ...size };
+  },
+};
 
 export const webContents = {
   fromId: (id: number) =>
@@ -586,6 +614,8 @@ export const standIn = {
   filePaths: new Map<unknown, string>(),
   paths: {} as Record<string, string>,
   appUserModelId: null as string | null,
+  /** The dock/launcher badge as `app.setBadgeCount` last set it. */
+  badgeCount: null as number | null,
   lockData: null as Record<string, unknown> | null,
   singleInstanceLock: true,
   /** Failures for the next loads, in order. */
@@ -662,6 +692,7 @@ export const standIn = {
       errorBoxes: [],
       exposed: {},
       appUserModelId: null,
+      badgeCount: null,
       lockData: null,
       singleInstanceLock: true,
       loadFailures: [],
@@ -693,4 +724,5 @@ export default {
   contextBridge,
   ipcRenderer,
   webUtils,
+  nativeImage,
 };

@@ -1,15 +1,9 @@
 import { useEffect } from 'react';
-
-const APP_NAME = 'Tether';
-
-/** The window's title with how many blocks wait for the user: "Tether (2)". */
-export function attentionTitle(count: number): string {
-  return count > 0 ? `${APP_NAME} (${count})` : APP_NAME;
-}
+import { attentionTitle } from '../../../shared/attention-title';
 
 /**
- * Carries the count of blocks that need the user outside the page: the window title (the
- * taskbar and window switchers show it).
+ * Carries the count of blocks that need the user outside the page: the window title, which the
+ * taskbar and window switchers show and the Electron shell turns into the badge.
  */
 export function useAttentionCount(count: number): void {
   useEffect(() => {
