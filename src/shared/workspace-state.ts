@@ -43,10 +43,34 @@ export const blockSpecSchema = z.object({
 });
 export type BlockSpec = z.infer<typeof blockSpecSchema>;
 
+// Where a closed block sat: the split that held it, its index there, and its neighbour (a block
+// or a split), which takes the split's place when the split is left with one child.
+export const blockPlaceSchema = z.object({
+  parentId: id,
+  orientation: z.enum(['horizontal', 'vertical']),
+  index: z.number().int().min(0).max(64),
+  sizes: z.array(z.number().min(0).max(100)).max(64),
+  siblingId: id,
+});
+export type BlockPlace = z.infer<typeof blockPlaceSchema>;
+
+export const CLOSED_BLOCKS_KEPT = 20;
+
+// A closed block "Reopen closed block" can bring back, also after a restart: an agent block's
+// transcript is kept under its id until it leaves this list.
+export const closedBlockSchema = z.object({
+  blockId: id,
+  spec: blockSpecSchema,
+  place: blockPlaceSchema.nullable(),
+});
+export type ClosedBlock = z.infer<typeof closedBlockSchema>;
+
 export const workspaceStateSchema = z.object({
   version: z.literal(1),
   layout: layoutNodeSchema.nullable(),
   blocks: z.record(id, blockSpecSchema),
   focused: id.nullable(),
+  // Newest last; absent in a workspace saved before blocks could be reopened.
+  closed: z.array(closedBlockSchema).max(CLOSED_BLOCKS_KEPT).optional(),
 });
 export type WorkspaceState = z.infer<typeof workspaceStateSchema>;

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentEvent } from '../../shared/agent-event';
 import type { EventMessage, RequestParams, RequestResult } from '../../shared/host-contract';
@@ -64,6 +65,8 @@ export class AgentRegistry {
     launch: Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath'>> = {},
   ): Promise<RequestResult<'openAgent'>> {
     const { agentId } = params;
+    // A block reopened right after its close: the old session's log is closed before it is read.
+    await this.closing.get(agentId);
     const running = this.agents.get(agentId);
     if (running) return this.reopen(running);
     await this.claims.claim(agentId);
@@ -142,7 +145,8 @@ export class AgentRegistry {
     const pending = this.closing.get(agentId);
     if (pending) return pending;
     const agent = this.agents.get(agentId);
-    if (!agent) return Promise.resolve();
+    // A closed block the user can no longer reopen: its history goes too.
+    if (!agent) return forget ? this.removeLog(agentId) : Promise.resolve();
     this.agents.delete(agentId);
     const closed = (async () => {
       await agent.session.dispose();
@@ -154,6 +158,10 @@ export class AgentRegistry {
     })().finally(() => this.closing.delete(agentId));
     this.closing.set(agentId, closed);
     return closed;
+  }
+
+  private async removeLog(agentId: string): Promise<void> {
+    await rm(join(this.defaults.agentLogDir, `${agentId}.jsonl`), { force: true });
   }
 
   async closeAll(): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -150,6 +150,40 @@ describe('Host: terminals', () => {
     expect(after.ok).toBe(false);
   });
 
+  it('says a terminal is busy while a program other than the shell runs in it', async () => {
+    makeHost();
+    const { connection, output } = connect();
+    await connection.request('openTerminal', { terminalId: 'b.0', cols: 80, rows: 24 });
+    await connection.request('writeTerminal', { terminalId: 'b.0', data: 'echo ready\r' });
+    await until(() => output('b.0').includes('ready\r\n'), 'the prompt');
+    const idle = await connection.request('terminalBusy', { terminalId: 'b.0' });
+    expect(idle).toEqual({ ok: true, result: { busy: false } });
+    await connection.request('writeTerminal', { terminalId: 'b.0', data: 'sleep 30\r' });
+    // The shell hands the terminal to `sleep` a moment after the command line arrives.
+    await expect
+      .poll(() => connection.request('terminalBusy', { terminalId: 'b.0' }))
+      .toEqual({ ok: true, result: { busy: true, command: 'sleep' } });
+  });
+
+  it('opens a new shell under the id of one being closed, once that one has ended', async () => {
+    makeHost();
+    const { connection, output } = connect();
+    await connection.request('openTerminal', { terminalId: 'r.0', cols: 80, rows: 24 });
+    await connection.request('writeTerminal', { terminalId: 'r.0', data: 'echo pid=$$\r' });
+    await until(() => /pid=\d+/.test(output('r.0')), 'the first shell');
+    const closing = connection.request('closeTerminal', { terminalId: 'r.0' });
+    const reopened = await connection.request('openTerminal', {
+      terminalId: 'r.0',
+      cols: 80,
+      rows: 24,
+    });
+    await closing;
+    // A fresh shell: no replay of the old one's output.
+    expect(reopened).toEqual({ ok: true, result: { cwd: dir } });
+    await connection.request('writeTerminal', { terminalId: 'r.0', data: 'echo again\r' });
+    await until(() => output('r.0').includes('again\r\n'), 'the new shell');
+  });
+
   it('reports an exit and forgets the terminal', async () => {
     makeHost();
     const { connection, events } = connect();
@@ -160,6 +194,20 @@ describe('Host: terminals', () => {
       name: 'terminalExit',
       payload: { terminalId: 'e.0', exitCode: 4, signal: null },
     });
+  });
+});
+
+describe('Host: agents', () => {
+  it('forgets the history of a closed agent block that can no longer be reopened', async () => {
+    const agentLogDir = join(dir, 'agents');
+    makeHost({ agentLogDir });
+    await mkdir(agentLogDir);
+    await writeFile(join(agentLogDir, 'gone.jsonl'), '{}\n');
+    await writeFile(join(agentLogDir, 'kept.jsonl'), '{}\n');
+    const { connection } = connect();
+    await connection.request('closeAgent', { agentId: 'kept', forget: false });
+    await connection.request('closeAgent', { agentId: 'gone', forget: true });
+    expect(await readdir(agentLogDir)).toEqual(['kept.jsonl']);
   });
 });
 

@@ -198,7 +198,11 @@ export class Host {
           ...(pty ? { windowsPty: pty } : {}),
         };
       },
-      openTerminal: async (params) => terminals.open(params, await this.launch.terminal()),
+      openTerminal: async (params) => {
+        const launch = await this.launch.terminal();
+        await terminals.closed(params.terminalId);
+        return terminals.open(params, launch);
+      },
       writeTerminal: ({ terminalId, data }) => {
         terminals.write(terminalId, data);
         return null;

@@ -25,6 +25,7 @@ export class TerminalRegistry {
   private readonly outputs = new Map<string, OutputRing>();
   private readonly directories = new Map<string, string>();
   private readonly directoryChecks = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly closing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly defaults: TerminalDefaults,
@@ -119,7 +120,19 @@ export class TerminalRegistry {
   }
 
   async close(terminalId: string): Promise<void> {
-    await this.sessions.get(terminalId)?.kill();
+    const session = this.sessions.get(terminalId);
+    if (!session) return;
+    const ending = session.kill();
+    this.closing.set(terminalId, ending);
+    await ending.finally(() => this.closing.delete(terminalId));
+  }
+
+  /**
+   * Resolves once a close of `terminalId` under way is done: a block reopened under the same id
+   * then gets a new shell, not the one being ended.
+   */
+  async closed(terminalId: string): Promise<void> {
+    await this.closing.get(terminalId);
   }
 
   async closeAll(): Promise<void> {

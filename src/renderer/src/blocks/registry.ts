@@ -30,13 +30,22 @@ export interface BlockKind {
   /** The command that opens one, shown as a toolbar button. */
   newCommand: CommandId;
   component: ComponentType<BlockProps>;
+  /** Deletes what the host keeps for a closed block once it can no longer be reopened. */
+  forget?(api: HostApi, blockId: string): void;
 }
 
 // A block kind is one entry here plus its commands in shared/commands.ts and their actions in
 // workspace/commands.ts; the toolbar, the palette and persistence follow.
 export const blockKinds: readonly BlockKind[] = [
   { kind: 'terminal', label: 'Terminal', newCommand: 'terminal.new', component: TerminalBlock },
-  { kind: 'agent', label: 'Agent', newCommand: 'agent.new', component: AgentBlock },
+  {
+    kind: 'agent',
+    label: 'Agent',
+    newCommand: 'agent.new',
+    component: AgentBlock,
+    forget: (api, blockId) =>
+      void api.closeAgent({ agentId: blockId, forget: true }).catch(() => undefined),
+  },
 ];
 
 export function findBlockKind(kind: string): BlockKind | undefined {

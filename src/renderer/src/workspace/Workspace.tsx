@@ -29,7 +29,9 @@ interface WorkspaceProps {
 }
 
 export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps) {
-  const workspace = useWorkspace(api, workspaceDir, initial);
+  const workspace = useWorkspace(api, workspaceDir, initial, ({ blockId, spec }) =>
+    findBlockKind(spec.kind)?.forget?.(api, blockId),
+  );
   const { state } = workspace;
   const handles = useRef(new Map<string, BlockHandle>());
   const elements = useBlockElements(Object.keys(state.blocks));

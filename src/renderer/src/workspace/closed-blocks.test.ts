@@ -1,24 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { ClosedBlocks } from './closed-blocks';
+import { CLOSED_BLOCKS_KEPT, type ClosedBlock } from '../../../shared/workspace-state';
+import { letGo, popClosed, pushClosed } from './closed-blocks';
 
-const closed = (cwd: string) => ({ spec: { kind: 'terminal', cwd }, place: null });
+const closed = (n: number): ClosedBlock => ({
+  blockId: `block-${n}`,
+  spec: { kind: 'terminal', cwd: `/${n}` },
+  place: null,
+});
 
-describe('ClosedBlocks', () => {
-  it('gives back the most recently closed first', () => {
-    const stack = new ClosedBlocks();
-    stack.push(closed('/one'));
-    stack.push(closed('/two'));
-    expect(stack.pop()?.spec.cwd).toBe('/two');
-    expect(stack.pop()?.spec.cwd).toBe('/one');
-    expect(stack.pop()).toBeUndefined();
+describe('the closed blocks stack', () => {
+  it('gives back the most recently closed first, from a workspace saved without one too', () => {
+    const stack = pushClosed(pushClosed(undefined, closed(1)), closed(2));
+    const first = popClosed(stack);
+    expect(first.block?.blockId).toBe('block-2');
+    const second = popClosed(first.stack);
+    expect(second.block?.blockId).toBe('block-1');
+    expect(popClosed(second.stack).block).toBeUndefined();
+    expect(popClosed(undefined).block).toBeUndefined();
   });
 
-  it('keeps the newest twenty and lets older ones go', () => {
-    const stack = new ClosedBlocks();
-    for (let i = 0; i < 25; i++) stack.push(closed(`/${i}`));
-    expect(stack.size).toBe(20);
-    const cwds = Array.from({ length: 20 }, () => stack.pop()?.spec.cwd);
-    expect(cwds[0]).toBe('/24');
-    expect(cwds.at(-1)).toBe('/5');
+  it(`keeps the newest ${CLOSED_BLOCKS_KEPT}, and the older ones are let go`, () => {
+    let stack: ClosedBlock[] = [];
+    for (let n = 0; n < CLOSED_BLOCKS_KEPT; n++) stack = pushClosed(stack, closed(n));
+    const next = pushClosed(pushClosed(stack, closed(100)), closed(101));
+    expect(next).toHaveLength(CLOSED_BLOCKS_KEPT);
+    expect(next.at(-1)?.blockId).toBe('block-101');
+    expect(letGo(stack, next, () => false).map((block) => block.blockId)).toEqual([
+      'block-0',
+      'block-1',
+    ]);
+  });
+
+  it('does not let go of a block that was reopened', () => {
+    const stack = [closed(1), closed(2)];
+    const { stack: after } = popClosed(stack);
+    expect(letGo(stack, after, (blockId) => blockId === 'block-2')).toEqual([]);
   });
 });

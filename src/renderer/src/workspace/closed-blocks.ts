@@ -1,29 +1,24 @@
-import type { BlockSpec } from '../../../shared/workspace-state';
-import type { BlockPlace } from './layout';
+import { CLOSED_BLOCKS_KEPT, type ClosedBlock } from '../../../shared/workspace-state';
 
-/** A closed block, kept for "Reopen closed block": what it was and where it sat. */
-export interface ClosedBlock {
-  spec: BlockSpec;
-  place: BlockPlace | null;
+/** The stack with `block` on top; the oldest leave it beyond what is kept. */
+export function pushClosed(stack: readonly ClosedBlock[] = [], block: ClosedBlock): ClosedBlock[] {
+  return [...stack, block].slice(-CLOSED_BLOCKS_KEPT);
 }
 
-// Enough to walk back through a burst of closes; older ones are let go.
-const KEEP = 20;
+/** The most recently closed block and the stack without it. */
+export function popClosed(stack: readonly ClosedBlock[] = []): {
+  block: ClosedBlock | undefined;
+  stack: ClosedBlock[];
+} {
+  return { block: stack.at(-1), stack: stack.slice(0, -1) };
+}
 
-/** The most recently closed blocks, newest last. */
-export class ClosedBlocks {
-  private readonly stack: ClosedBlock[] = [];
-
-  push(block: ClosedBlock): void {
-    this.stack.push(block);
-    if (this.stack.length > KEEP) this.stack.shift();
-  }
-
-  pop(): ClosedBlock | undefined {
-    return this.stack.pop();
-  }
-
-  get size(): number {
-    return this.stack.length;
-  }
+/** Blocks that were in `before` and are gone for good: neither in `after` nor open again. */
+export function letGo(
+  before: readonly ClosedBlock[] = [],
+  after: readonly ClosedBlock[] = [],
+  open: (blockId: string) => boolean,
+): ClosedBlock[] {
+  const kept = new Set(after.map((block) => block.blockId));
+  return before.filter((block) => !kept.has(block.blockId) && !open(block.blockId));
 }

@@ -1,4 +1,4 @@
-import type { LayoutNode, Orientation } from '../../../shared/workspace-state';
+import type { BlockPlace, LayoutNode, Orientation } from '../../../shared/workspace-state';
 
 // Pure operations on the split tree. "horizontal" lays children side by side, "vertical" stacks
 // them, as react-resizable-panels names its group orientations.
@@ -70,19 +70,9 @@ export function removeBlock(root: LayoutNode | null, blockId: string): LayoutNod
 }
 
 /**
- * Where a block sits, enough to put it back after it is closed: the split that held it and its
- * index there, and the neighbouring node (a block or a split), which takes the split's place when
- * the split is left with one child.
+ * Where a block sits, enough to put it back after it is closed; null for a block that fills the
+ * workspace alone (or is not there).
  */
-export interface BlockPlace {
-  parentId: string;
-  orientation: Orientation;
-  index: number;
-  sizes: number[];
-  siblingId: string;
-}
-
-/** Null for a block that fills the workspace alone (or is not there). */
 export function placeOf(root: LayoutNode | null, blockId: string): BlockPlace | null {
   if (!root || root.type === 'block') return null;
   const index = root.children.findIndex(

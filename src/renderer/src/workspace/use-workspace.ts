@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HostApi } from '../../../shared/host-api';
-import type { BlockSpec, Orientation, WorkspaceState } from '../../../shared/workspace-state';
-import { ClosedBlocks } from './closed-blocks';
+import type {
+  BlockSpec,
+  ClosedBlock,
+  Orientation,
+  WorkspaceState,
+} from '../../../shared/workspace-state';
+import { letGo, popClosed, pushClosed } from './closed-blocks';
 import {
   blockOrder,
   insertBlock,
@@ -42,13 +47,14 @@ export function useWorkspace(
   api: HostApi,
   workspaceDir: string,
   initial: WorkspaceState,
+  /** A closed block that can no longer be reopened: what it kept (an agent's transcript) can go. */
+  forget: (block: ClosedBlock) => void,
 ): Workspace {
   const [state, setState] = useState(initial);
   const [focusToken, setFocusToken] = useState(0);
   const moveFocus = useCallback(() => setFocusToken((token) => token + 1), []);
   const latest = useRef(state);
   latest.current = state;
-  const closed = useRef(new ClosedBlocks());
   // Zoomed, the workspace shows the focused block alone: focusing another one zooms to it.
   const [zoomed, setZoomed] = useState(false);
   const maximized = zoomed ? state.focused : null;
@@ -92,9 +98,11 @@ export function useWorkspace(
 
   const close = useCallback(
     (blockId: string) => {
-      const spec = latest.current.blocks[blockId];
-      if (spec) closed.current.push({ spec, place: placeOf(latest.current.layout, blockId) });
       setState((current) => {
+        const spec = current.blocks[blockId];
+        if (!spec) return current;
+        const place = placeOf(current.layout, blockId);
+        const closed = pushClosed(current.closed, { blockId, spec, place });
         const order = blockOrder(current.layout);
         const index = order.indexOf(blockId);
         const rest = order.filter((id) => id !== blockId);
@@ -104,20 +112,22 @@ export function useWorkspace(
           current.focused === blockId
             ? (rest[Math.min(index, rest.length - 1)] ?? null)
             : current.focused;
-        return { ...current, layout: removeBlock(current.layout, blockId), blocks, focused };
+        const layout = removeBlock(current.layout, blockId);
+        return { ...current, layout, blocks, focused, closed };
       });
       moveFocus();
     },
     [moveFocus],
   );
 
-  // A new id: the closed block's terminal or agent process is ended, and what comes back starts
-  // afresh from the spec (a shell in its folder, the agent resuming its session).
+  // The same id: an agent block finds its transcript under it. The host starts afresh what the close
+  // ended (a shell in the block's folder, the agent resuming its Claude session).
   const reopen = useCallback(() => {
-    const block = closed.current.pop();
-    if (!block) return false;
-    const blockId = newId('block');
+    if (!latest.current.closed?.length) return false;
     setState((current) => {
+      const { block, stack: closed } = popClosed(current.closed);
+      if (!block) return current;
+      const { blockId } = block;
       const newSplit = () => newId('split');
       const layout =
         restoreBlock(current.layout, block.place, blockId, newSplit) ??
@@ -127,11 +137,21 @@ export function useWorkspace(
         layout,
         blocks: { ...current.blocks, [blockId]: block.spec },
         focused: blockId,
+        closed,
       };
     });
     moveFocus();
     return true;
   }, [moveFocus]);
+
+  const remembered = useRef(initial.closed);
+  const latestForget = useRef(forget);
+  latestForget.current = forget;
+  useEffect(() => {
+    const gone = letGo(remembered.current, state.closed, (blockId) => blockId in state.blocks);
+    remembered.current = state.closed;
+    gone.forEach((block) => latestForget.current(block));
+  }, [state.closed, state.blocks]);
 
   const focus = useCallback(
     (blockId: string, moveKeyboard: boolean) => {

@@ -52,11 +52,11 @@ describe('AgentBlock session', () => {
     expect(host.paramsOf('closeAgent')).toEqual([]);
   });
 
-  it('closes and forgets its agent when the block goes away', async () => {
+  it('closes its agent when the block goes away, keeping its history to reopen it', async () => {
     const { host, view, settle } = await renderBlock();
     view.unmount();
     await settle();
-    expect(host.paramsOf('closeAgent')).toEqual([{ agentId: AGENT_ID, forget: true }]);
+    expect(host.paramsOf('closeAgent')).toEqual([{ agentId: AGENT_ID, forget: false }]);
   });
 
   it('keeps the announced session id in the block spec, so a restart resumes it', async () => {

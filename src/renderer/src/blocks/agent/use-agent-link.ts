@@ -4,10 +4,11 @@ import { AgentLink, type AgentLinkOptions } from './agent-link';
 import type { AgentStore } from './model/agent-store';
 
 /**
- * Holds the block's AgentLink while the block is mounted. An unmount closes the session and
- * forgets its history, since blocks unmount only when the user closes them (a reload or quit runs
- * no cleanup); the close waits one task so that React's development re-run of effects, which
- * unmounts and mounts again at once, keeps the session instead.
+ * Holds the block's AgentLink while the block is mounted. An unmount (the user closed the block; a
+ * reload or quit runs no cleanup) ends the session but keeps its history, for "Reopen closed
+ * block": the workspace has the host forget it once the block can no longer come back. The close
+ * waits one task so that React's development re-run of effects, which unmounts and mounts again
+ * at once, keeps the session instead.
  */
 export function useAgentLink(
   api: HostApi,
@@ -36,7 +37,7 @@ export function useAgentLink(
     const current = held;
     return () => {
       closing.current = setTimeout(() => {
-        current.close(true);
+        current.close(false);
         if (link.current === current) link.current = null;
       }, 0);
     };
