@@ -19,6 +19,7 @@ test.describe('settings', () => {
       shell: null,
       devTools: null,
       reattachGraceSeconds: null,
+      notifications: { needsYou: true, done: true, error: true },
     });
     await screenshot(page, 'settings-path');
   });

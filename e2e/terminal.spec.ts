@@ -87,11 +87,15 @@ test.describe('terminal block in browser mode', () => {
   test('says when the shell exits and restarts it', async ({ page, browserMode }) => {
     const terminal = await openApp(page, browserMode.url);
     await runInTerminal(page, 'exit 3');
-    await expect(terminal.getByRole('status')).toHaveText(/exited with code 3/);
+    // The terminal's own notice; the header's state (a status too) says Exited.
+    const notice = terminal.getByRole('status').filter({ hasText: /exited with code/ });
+    await expect(notice).toHaveText(/exited with code 3/);
+    await expect(terminal.getByRole('status', { name: 'Block state' })).toHaveText('Exited');
     const restart = terminal.getByRole('button', { name: 'Restart shell' });
     await expect(restart).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(terminal.getByRole('status')).toHaveCount(0);
+    await expect(notice).toHaveCount(0);
+    await expect(terminal.getByRole('status', { name: 'Block state' })).toHaveText('Idle');
     await runInTerminal(page, 'echo again-$((1+1))');
     await expect(row(terminal, /^again-2\s*$/)).toHaveCount(1);
   });

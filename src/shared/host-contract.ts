@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentHostEvents, agentRequests } from './agent-contract';
+import { notificationSettingsSchema } from './settings';
 import { workspaceStateSchema } from './workspace-state';
 
 // Every message between the renderer and the host. Adding a request or an event is one entry in
@@ -22,6 +23,8 @@ export const hostRequests = {
       shell: z.string(),
       // Why the settings file is not in use, in one line; absent when it is fine.
       settingsProblem: z.string().optional(),
+      // Which desktop notifications the user wants (asked again after `settingsChanged`).
+      notifications: notificationSettingsSchema,
       // For xterm's `windowsPty` option: ConPTY and the Windows build, so reflow matches it.
       windowsPty: z
         .object({ backend: z.literal('conpty'), buildNumber: z.number().int() })

@@ -22,6 +22,16 @@ export const settingsSchema = z
      * connection) for it to come back to them; 0 ends them at once.
      */
     reattachGraceSeconds: z.number().min(0).max(86_400).nullable().optional(),
+    /** Which desktop notifications blocks the user is not looking at send (each on by default). */
+    notifications: z
+      .object({
+        needsYou: z.boolean().optional(),
+        done: z.boolean().optional(),
+        error: z.boolean().optional(),
+      })
+      .strict()
+      .nullable()
+      .optional(),
   })
   .strict();
 
@@ -33,4 +43,22 @@ export const defaultSettings: Settings = {
   shell: null,
   devTools: null,
   reattachGraceSeconds: null,
+  notifications: { needsYou: true, done: true, error: true },
 };
+
+export const notificationSettingsSchema = z.object({
+  needsYou: z.boolean(),
+  done: z.boolean(),
+  error: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** Each kind of notification on unless the settings turn it off. */
+export function notificationSettings(settings: Settings): NotificationSettings {
+  const chosen = settings.notifications ?? {};
+  return {
+    needsYou: chosen.needsYou ?? true,
+    done: chosen.done ?? true,
+    error: chosen.error ?? true,
+  };
+}

@@ -87,6 +87,7 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
       shell: null,
       devTools: null,
       reattachGraceSeconds: null,
+      notifications: { needsYou: true, done: true, error: true },
     });
   });
 
@@ -112,6 +113,19 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
     await until(() => events.some((e) => e.name === 'settingsChanged'), 'settingsChanged');
     expect(events.find((e) => e.name === 'settingsChanged')?.payload).toEqual({ problem: null });
     expect(await request('getAppInfo')).not.toHaveProperty('settingsProblem');
+  });
+
+  it('getAppInfo says which notifications the settings turn on, each on by default', async () => {
+    const { request } = start();
+    const notifications = async () =>
+      (await request<{ notifications: unknown }>('getAppInfo')).notifications;
+    expect(await notifications()).toEqual({ needsYou: true, done: true, error: true });
+    settingsFile({ notifications: { done: false } });
+    await until(
+      () => settings.current.settings.notifications != null,
+      'the settings to be re-read',
+    );
+    expect(await notifications()).toEqual({ needsYou: true, done: false, error: true });
   });
 
   it('the shell setting applies to the next terminal, without a restart', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../shared/host-contract';
 import { errorMessage } from '../../shared/error-message';
 import { safeExternalUrl } from '../../shared/external-url';
+import { notificationSettings } from '../../shared/settings';
 import type { WorkspaceState } from '../../shared/workspace-state';
 import { AgentRegistry, type AgentClaims, type AgentDefaults } from './agent-registry';
 import { ClientSessions, type ClientRegistries } from './client-sessions';
@@ -195,6 +196,7 @@ export class Host {
           platform: process.platform,
           shell: this.launch.shell().file,
           ...(settingsProblem ? { settingsProblem } : {}),
+          notifications: notificationSettings(settings?.current.settings ?? {}),
           ...(pty ? { windowsPty: pty } : {}),
         };
       },

@@ -72,6 +72,7 @@ describe('SettingsFile', () => {
       shell: null,
       devTools: null,
       reattachGraceSeconds: null,
+      notifications: { needsYou: true, done: true, error: true },
     });
   });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../../shared/agent-event';
 import type { WorkspaceState } from '../../../shared/workspace-state';
 import { FakeHost } from '../blocks/agent/testing/fake-host';
@@ -44,6 +44,8 @@ const usage = {
 };
 
 let host: FakeHost;
+// What the settings file says about notifications, as getAppInfo answers.
+let notifications = { needsYou: true, done: true, error: true };
 let shown: { title: string; body: string; click(): void }[];
 
 async function settle(ms = 20) {
@@ -109,12 +111,14 @@ beforeEach(async () => {
   vi.stubGlobal('Notification', FakeNotification);
   vi.spyOn(document, 'hasFocus').mockReturnValue(true);
   host = new FakeHost();
+  host.replies.getAppInfo = { notifications };
   render(<Workspace api={host.api} workspaceDir="/work" isMac={false} initial={initial} />);
   await settle();
   for (const agentId of ['a', 'b', 'c']) await lifecycle(agentId, 'idle');
 });
 
 afterEach(() => {
+  notifications = { needsYou: true, done: true, error: true };
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -206,5 +210,18 @@ describe('block state in the workspace', () => {
     act(() => shown[1]!.click());
     await settle();
     expect(focused()).toBe('b');
+  });
+
+  describe('with done notifications turned off in the settings', () => {
+    beforeAll(() => {
+      notifications = { needsYou: true, done: false, error: true };
+    });
+
+    it('still notifies a block that needs you, but not a finished turn', async () => {
+      await finishTurn('b', 'Quietly done.');
+      await lifecycle('c', 'busy');
+      await push('c', { type: 'user_message', text: 'clean up' }, permission('r1'));
+      expect(shown.map(({ title }) => title)).toEqual(['Agent needs you']);
+    });
   });
 });

@@ -19,6 +19,7 @@ import { matchesShortcut, parseShortcut, shortcutLabel } from './shortcuts';
 import { SplitView } from './SplitView';
 import { useAttention } from './use-attention';
 import { useAttentionCount } from './use-attention-count';
+import { useNotificationSettings } from './use-notification-settings';
 import { useWorkspace } from './use-workspace';
 
 interface WorkspaceProps {
@@ -40,6 +41,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const focusBlock = workspace.focus;
   const openBlocks = useRef(state.blocks);
   openBlocks.current = state.blocks;
+  const notificationSettings = useNotificationSettings(api);
   const attention = useAttention(
     state.focused,
     (blockId) => findBlockKind(state.blocks[blockId]?.kind ?? '')?.label ?? 'Block',
@@ -48,6 +50,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         // The block may have been closed since.
         if (openBlocks.current[blockId]) focusBlock(blockId, true);
       }),
+    notificationSettings,
   );
   const needingYou = attention.needingYou(Object.keys(state.blocks));
   useAttentionCount(needingYou);

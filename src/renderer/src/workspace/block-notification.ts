@@ -1,9 +1,10 @@
+import type { NotificationSettings } from '../../../shared/settings';
 import type { BlockActivity } from './block-state';
 
 export type NotificationKind = 'needsYou' | 'done' | 'error';
 
-/** Which kinds of notification the user wants (each on unless turned off). */
-export type NotificationPreferences = Record<NotificationKind, boolean>;
+/** Which kinds of notification the user wants (the settings file's `notifications`). */
+export type NotificationPreferences = NotificationSettings;
 
 export const allNotifications: NotificationPreferences = {
   needsYou: true,
