@@ -1,54 +1,22 @@
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../../../test/support/until';
-import { TerminalSession } from '../terminal-session';
+import { endShells, mark, marksIn, startShell } from './testing/shell-in-pty';
 
 // The real bash in a real pty, with a throwaway HOME whose .bashrc must still run.
 
-const sessions: TerminalSession[] = [];
-const folders: string[] = [];
+afterEach(endShells);
 
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.kill()));
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-function startBash(bashrc: string, shellIntegration = true) {
-  const home = realpathSync(mkdtempSync(join(tmpdir(), 'tether-home-')));
-  folders.push(home);
-  writeFileSync(join(home, '.bashrc'), bashrc);
-  const output: Buffer[] = [];
-  const session = new TerminalSession({
-    shell: { file: '/bin/bash', args: [] },
-    cwd: home,
-    cols: 200,
-    rows: 24,
-    env: { PATH: process.env['PATH'], HOME: home },
-    shellIntegration,
-    onData: (data) => output.push(Buffer.from(data)),
-    onExit: () => undefined,
-  });
-  sessions.push(session);
-  return { session, home, text: () => Buffer.concat(output).toString() };
-}
-
-const mark = (body: string) => `\x1b]633;${body}\x07`;
-const marks = (text: string) =>
-  text
-    .split('\x1b]633;')
-    .slice(1)
-    .map((piece) => piece.slice(0, piece.indexOf('\x07')));
+const startBash = (bashrc: string, shellIntegration = true) =>
+  startShell('/bin/bash', { '.bashrc': bashrc }, shellIntegration);
 
 describe('bash shell integration', () => {
   it('marks the prompt, the command line, its output, its exit code and the folder', async () => {
     const { session, home, text } = startBash("PS1='user-prompt$ '\n");
     await until(() => text().includes('633;B'), 'the first prompt');
     session.write('mkdir sub; cd sub; echo out-$((6*7)); ls /nonexistent-dir\r');
-    await until(() => marks(text()).filter((m) => m === 'B').length === 2, 'the next prompt');
+    await until(() => marksIn(text()).filter((m) => m === 'B').length === 2, 'the next prompt');
 
-    expect(marks(text())).toEqual([
+    expect(marksIn(text())).toEqual([
       `P;Cwd=${home}`,
       'A',
       'B',
@@ -79,15 +47,15 @@ describe('bash shell integration', () => {
     await until(() => /last=1/.test(text()), "the user's prompt command");
     expect(text()).toContain('hello-from-alias');
     expect(text()).toContain('var=loaded');
-    expect(marks(text())).toContain('E;greet\\x3b echo "var=$FROM_BASHRC"\\x3b false');
+    expect(marksIn(text())).toContain('E;greet\\x3b echo "var=$FROM_BASHRC"\\x3b false');
   });
 
   it('an empty line is no command: no finish mark, just a new prompt', async () => {
     const { session, text } = startBash('');
     await until(() => text().includes('633;B'), 'the first prompt');
     session.write('\r');
-    await until(() => marks(text()).filter((m) => m === 'B').length === 2, 'the next prompt');
-    expect(marks(text()).filter((m) => /^[CDE]/.test(m))).toEqual([]);
+    await until(() => marksIn(text()).filter((m) => m === 'B').length === 2, 'the next prompt');
+    expect(marksIn(text()).filter((m) => /^[CDE]/.test(m))).toEqual([]);
   });
 
   it('without integration bash starts as it always did', async () => {

@@ -1,20 +1,11 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOnPath, isExecutableFile } from '../../platform/executables';
 import { until } from '../../../../test/support/until';
-import { TerminalSession } from '../terminal-session';
+import { endShells, mark, marksIn, startShell } from './testing/shell-in-pty';
 
 // The real zsh and fish where they are installed (CI needs neither: bash is the one it tests).
 
-const sessions: TerminalSession[] = [];
-const folders: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.kill()));
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+afterEach(endShells);
 
 const installed = (name: string) =>
   findOnPath(name, {
@@ -22,35 +13,6 @@ const installed = (name: string) =>
     platform: process.platform,
     isExecutable: isExecutableFile,
   });
-
-/** Starts the shell in a fresh HOME holding `files` (relative path → text). */
-function start(file: string, files: Record<string, string>) {
-  const home = realpathSync(mkdtempSync(join(tmpdir(), 'tether-home-')));
-  folders.push(home);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(home, path, '..'), { recursive: true });
-    writeFileSync(join(home, path), text);
-  }
-  let output = '';
-  const session = new TerminalSession({
-    shell: { file, args: [] },
-    cwd: home,
-    cols: 200,
-    rows: 24,
-    env: { PATH: process.env['PATH'], HOME: home },
-    onData: (data) => (output += Buffer.from(data).toString()),
-    onExit: () => undefined,
-  });
-  sessions.push(session);
-  return { session, home, text: () => output };
-}
-
-const mark = (body: string) => `\x1b]633;${body}\x07`;
-const marks = (text: string) =>
-  text
-    .split('\x1b]633;')
-    .slice(1)
-    .map((piece) => piece.slice(0, piece.indexOf('\x07')));
 
 const shells = [
   {
@@ -79,7 +41,7 @@ for (const shell of shells) {
       : `${shell.name} shell integration: skipped, ${shell.name} not installed`,
     () => {
       it("marks prompt, command, exit code and folder, after the user's own startup file", async () => {
-        const { session, home, text } = start(file!, shell.files);
+        const { session, home, text } = startShell(file!, shell.files);
         await until(() => text().includes(mark('B')), 'the first prompt');
         session.write(`cd /tmp; echo "rc=$FROM_RC"; ${shell.check}; ls /nonexistent-dir\r`);
         await until(
@@ -90,7 +52,7 @@ for (const shell of shells) {
           'the next prompt',
         );
 
-        expect(marks(text()).filter((body) => /^[A-EP]/.test(body))).toEqual([
+        expect(marksIn(text()).filter((body) => /^[A-EP]/.test(body))).toEqual([
           `P;Cwd=${home}`,
           'A',
           'B',
