@@ -56,7 +56,7 @@ describe('AgentBlock session', () => {
     const { host, view, settle } = await renderBlock();
     view.unmount();
     await settle();
-    expect(host.paramsOf('closeAgent')).toEqual([{ agentId: AGENT_ID, forget: false }]);
+    expect(host.paramsOf('closeAgent')).toEqual([{ agentId: AGENT_ID }]);
   });
 
   it('keeps the announced session id in the block spec, so a restart resumes it', async () => {

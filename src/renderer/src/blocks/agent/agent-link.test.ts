@@ -72,17 +72,17 @@ describe('AgentLink', () => {
     expect(host.paramsOf('openAgent')).toHaveLength(2);
   });
 
-  it('stops listening once closed, and says whether to forget', async () => {
+  it('stops listening once closed, and keeps the history', async () => {
     const { host, store, link, flush, release } = linked();
     link.open();
     release([]);
     await flush();
     host.emit('agentEvents', { agentId: 'a1', events: [text('early')] });
     expect(texts(store)).toEqual(['early']);
-    link.close(true);
+    link.close();
     host.emit('agentEvents', { agentId: 'a1', events: [text('late')] });
     expect(texts(store)).toEqual(['early']);
-    expect(host.paramsOf('closeAgent')).toEqual([{ agentId: 'a1', forget: true }]);
+    expect(host.paramsOf('closeAgent')).toEqual([{ agentId: 'a1' }]);
   });
 
   it('takes back a running session after a reload: its pending permission request stays open', async () => {

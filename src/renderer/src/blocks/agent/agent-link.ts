@@ -66,12 +66,12 @@ export class AgentLink {
     this.open();
   }
 
-  /** `forget` also deletes the block's history: the user closed the block for good. */
-  close(forget: boolean): void {
+  /** Ends the session; its history stays for a reload or "Reopen closed block". */
+  close(): void {
     this.opening++;
     for (const unsubscribe of this.subscriptions) unsubscribe();
     this.subscriptions = [];
-    this.api.closeAgent({ agentId: this.agentId, forget }).catch(() => undefined);
+    this.api.closeAgent({ agentId: this.agentId }).catch(() => undefined);
   }
 
   private subscribe(): void {

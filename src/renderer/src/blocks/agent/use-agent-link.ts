@@ -25,7 +25,7 @@ export function useAgentLink(
     clearTimeout(closing.current);
     let held = link.current;
     if (!held || held.api !== api || held.agentId !== agentId || held.store !== store) {
-      held?.close(false);
+      held?.close();
       held = new AgentLink(api, agentId, store, {
         cwd: latest.current.cwd,
         resumeSessionId: () => latest.current.resumeSessionId(),
@@ -37,7 +37,7 @@ export function useAgentLink(
     const current = held;
     return () => {
       closing.current = setTimeout(() => {
-        current.close(false);
+        current.close();
         if (link.current === current) link.current = null;
       }, 0);
     };
