@@ -135,6 +135,9 @@ describe('block state in the workspace', () => {
     await push('b', { type: 'user_message', text: 'clean up' });
     expect(stateOf('b')).toBe('Working');
     expect(block('b').className).toContain('state-working');
+    await settle(3000);
+    // How long the turn has run, ticking.
+    expect(within(block('b')).getByText(/^0:0[3-4]$/)).toBeTruthy();
 
     await push('b', permission('r1'));
     expect(stateOf('b')).toBe('Needs you');
