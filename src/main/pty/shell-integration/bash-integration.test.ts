@@ -36,6 +36,8 @@ describe('bash shell integration', () => {
   it("still runs the user's .bashrc and their PROMPT_COMMAND, with the right exit status", async () => {
     const { session, text } = startBash(
       [
+        // The strictest rc files: nothing the integration reads may be unset.
+        'set -u',
         'export FROM_BASHRC=loaded',
         'alias greet="echo hello-from-alias"',
         'PROMPT_COMMAND=\'echo "last=$?"\'',
@@ -45,6 +47,7 @@ describe('bash shell integration', () => {
     session.write('greet; echo "var=$FROM_BASHRC"; false\r');
     await until(() => text().includes('633;D;1'), 'the command to finish');
     await until(() => /last=1/.test(text()), "the user's prompt command");
+    expect(text()).not.toContain('unbound variable');
     expect(text()).toContain('hello-from-alias');
     expect(text()).toContain('var=loaded');
     expect(marksIn(text())).toContain('E;greet\\x3b echo "var=$FROM_BASHRC"\\x3b false');

@@ -6,7 +6,7 @@ import { scriptText } from './script-text';
  * unchanged, then adds the marks around their prompt and each command.
  */
 export const bashIntegration = scriptText`
-if [ -n "$TETHER_SHELL_LOGIN" ]; then
+if [ -n "\${TETHER_SHELL_LOGIN-}" ]; then
   unset TETHER_SHELL_LOGIN
   [ -r /etc/profile ] && . /etc/profile
   for __tether_file in ~/.bash_profile ~/.bash_login ~/.profile; do
@@ -17,9 +17,11 @@ else
   [ -r ~/.bashrc ] && . ~/.bashrc
 fi
 
-# Only for a terminal that asked for it, and once (a nested "exec bash" reads ~/.bashrc itself).
-if [[ $- == *i* && -z $TETHER_SHELL_INTEGRATION_ACTIVE ]]; then
+# Only in an interactive shell, and once even if this file is read again.
+if [[ $- == *i* && -z \${TETHER_SHELL_INTEGRATION_ACTIVE-} ]]; then
   TETHER_SHELL_INTEGRATION_ACTIVE=1
+  # Set, so that an rc file's "set -u" finds nothing unbound here.
+  __tether_running= __tether_at_prompt= __tether_last_history= REPLY=
 
   # A value inside a mark: what would end the sequence or split its fields is written as \xHH.
   __tether_escape() {
@@ -43,7 +45,7 @@ if [[ $- == *i* && -z $TETHER_SHELL_INTEGRATION_ACTIVE ]]; then
   if [[ $(declare -p PROMPT_COMMAND 2>/dev/null) == "declare -a"* ]]; then
     __tether_user_prompt_command=$(IFS=$'\n'; echo "\${PROMPT_COMMAND[*]}")
   else
-    __tether_user_prompt_command=$PROMPT_COMMAND
+    __tether_user_prompt_command=\${PROMPT_COMMAND-}
   fi
   __tether_user_debug_trap=$(trap -p DEBUG)
   __tether_user_debug_trap=\${__tether_user_debug_trap#"trap -- '"}
