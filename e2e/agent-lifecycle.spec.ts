@@ -12,7 +12,7 @@ test.describe('agent block lifecycle with the real Claude CLI', () => {
     await ask(page, agent, 'take your time');
     await expect(agent.getByRole('status').filter({ hasText: 'Working' })).toBeVisible();
     await page.keyboard.press('Control+Shift+Backspace');
-    const confirm = page.getByRole('dialog', { name: /^Close Agent .*\?$/ });
+    const confirm = page.getByRole('dialog', { name: 'Close take your time?' });
     await expect(confirm).toBeVisible();
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await screenshot(page, 'close-confirm-agent');

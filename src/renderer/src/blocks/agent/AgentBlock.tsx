@@ -24,6 +24,7 @@ import { SessionUnresponsive } from './SessionUnresponsive';
 import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
 import { useBlockActivity } from './use-block-activity';
+import { sessionTitle } from '../../workspace/block-title';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.
 const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ default: RawView })));
@@ -108,6 +109,9 @@ export function AgentBlock({
 
   const send = (text: string) => {
     setError(null);
+    // Until the user names it, the block is titled by what its session is about.
+    const { spec: current, onSpecChange: change } = latest.current;
+    if (!current.title && prompts.length === 0) change({ title: sessionTitle(text) });
     store.sent(text);
     api.sendAgentMessage({ agentId: blockId, text }).catch((failure: Error) => {
       store.notSent(text);
