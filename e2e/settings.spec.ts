@@ -17,6 +17,7 @@ test.describe('settings', () => {
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({
       claudePath: null,
       shell: null,
+      shellIntegration: null,
       devTools: null,
       reattachGraceSeconds: null,
       notifications: { needsYou: true, done: true, error: true },

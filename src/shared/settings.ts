@@ -15,6 +15,11 @@ export const settingsSchema = z
       .strict()
       .nullable()
       .optional(),
+    /**
+     * Prompt and command marks from bash, zsh, fish and PowerShell (on by default): `false` starts
+     * the next terminals' shells exactly as configured, without the integration scripts.
+     */
+    shellIntegration: z.boolean().nullable().optional(),
     /** The View menu's Toggle Developer Tools in the installed app (read at start). */
     devTools: z.boolean().nullable().optional(),
     /**
@@ -41,6 +46,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = {
   claudePath: null,
   shell: null,
+  shellIntegration: null,
   devTools: null,
   reattachGraceSeconds: null,
   notifications: { needsYou: true, done: true, error: true },

@@ -85,6 +85,7 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
     expect(JSON.parse(readFileSync(settingsFile(), 'utf8'))).toEqual({
       claudePath: null,
       shell: null,
+      shellIntegration: null,
       devTools: null,
       reattachGraceSeconds: null,
       notifications: { needsYou: true, done: true, error: true },
@@ -135,6 +136,24 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
     await until(() => settings.current.settings.shell !== undefined, 'the settings to be re-read');
     await request('openTerminal', { terminalId: 't1', cols: 80, rows: 24 });
     await until(() => output('t1').includes('shell-from-settings'), 'the configured shell');
+  });
+
+  it('shellIntegration: false starts the next bash without the integration', async () => {
+    const { request, output } = start();
+    settingsFile({ shell: { file: '/bin/bash', args: [] } });
+    await until(() => settings.current.settings.shell != null, 'the settings to be re-read');
+    await request('openTerminal', { terminalId: 'on', cols: 80, rows: 24 });
+    await until(() => output('on').includes('\x1b]633;A'), 'the marks of the integration');
+
+    settingsFile({ shell: { file: '/bin/bash', args: [] }, shellIntegration: false });
+    await until(
+      () => settings.current.settings.shellIntegration === false,
+      'the settings to be re-read',
+    );
+    await request('openTerminal', { terminalId: 'off', cols: 80, rows: 24 });
+    await request('writeTerminal', { terminalId: 'off', data: 'echo plain-$((2+3))\r' });
+    await until(() => output('off').includes('plain-5'), 'the command output');
+    expect(output('off')).not.toContain('\x1b]633;');
   });
 
   it('claudePath applies to the next agent, and a wrong one is the agent’s start failure', async () => {

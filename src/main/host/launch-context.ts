@@ -23,9 +23,14 @@ export class LaunchContext {
     return chosen ? { file: chosen.file, args: chosen.args ?? [] } : this.options.shell;
   }
 
-  async terminal(): Promise<Partial<Pick<TerminalDefaults, 'shell' | 'env'>>> {
+  async terminal(): Promise<Partial<Pick<TerminalDefaults, 'shell' | 'env' | 'shellIntegration'>>> {
     const env = await this.options.environment;
-    return { shell: this.shell(), ...(env ? { env } : {}) };
+    const integration = this.options.settings?.current.settings.shellIntegration;
+    return {
+      shell: this.shell(),
+      ...(env ? { env } : {}),
+      ...(integration === false ? { shellIntegration: false } : {}),
+    };
   }
 
   async agent(): Promise<Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath'>>> {

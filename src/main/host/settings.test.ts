@@ -70,6 +70,7 @@ describe('SettingsFile', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
       claudePath: null,
       shell: null,
+      shellIntegration: null,
       devTools: null,
       reattachGraceSeconds: null,
       notifications: { needsYou: true, done: true, error: true },

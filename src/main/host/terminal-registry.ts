@@ -9,6 +9,7 @@ export interface TerminalDefaults {
   shell: ShellSpec;
   workspaceDir: string;
   env?: NodeJS.ProcessEnv;
+  shellIntegration?: boolean;
   batchMs?: number;
   watermarks?: TerminalSessionOptions['watermarks'];
 }
@@ -39,7 +40,7 @@ export class TerminalRegistry {
    */
   open(
     params: RequestParams<'openTerminal'>,
-    launch: Partial<Pick<TerminalDefaults, 'shell' | 'env'>> = {},
+    launch: Partial<Pick<TerminalDefaults, 'shell' | 'env' | 'shellIntegration'>> = {},
   ): RequestResult<'openTerminal'> {
     const { terminalId, cwd, cols, rows } = params;
     if (this.sessions.has(terminalId)) return this.reopen(params);
