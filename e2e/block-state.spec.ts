@@ -26,7 +26,7 @@ test.describe('block state with the real Claude CLI', () => {
 
     await expect(stateOf(agent)).toHaveText('Needs you');
     await expect(agent).toHaveClass(/state-needs-you/);
-    await expect(agent.getByTitle('Bash: ls > listing.txt')).toBeVisible();
+    await expect(agent.getByTitle('Permission for Bash: ls > listing.txt')).toBeVisible();
     await expect(attention).toHaveText('Needs you: 1');
     await expect(page).toHaveTitle('Tether (1)');
     await expect(stateOf(terminal)).toHaveText('Idle');

@@ -141,7 +141,7 @@ describe('block state in the workspace', () => {
 
     await push('b', permission('r1'));
     expect(stateOf('b')).toBe('Needs you');
-    expect(within(block('b')).getByTitle('Bash: rm -rf build')).toBeTruthy();
+    expect(within(block('b')).getByTitle('Permission for Bash: rm -rf build')).toBeTruthy();
     expect(block('b').className).toContain('state-needs-you');
     expect(topBar()).toBe('Needs you: 1');
     expect(document.title).toBe('Tether (1)');
@@ -207,7 +207,7 @@ describe('block state in the workspace', () => {
     await lifecycle('b', 'idle');
     await finishTurn('a', 'Watched.');
     expect(shown.map(({ title, body }) => `${title} / ${body}`)).toEqual([
-      'Agent needs you / Permission to use Bash: rm -rf build',
+      'Agent needs you / Permission for Bash: rm -rf build',
       'Agent done / Removed the build folder. · $0.2500',
     ]);
     act(() => shown[1]!.click());

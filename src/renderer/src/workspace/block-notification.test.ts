@@ -7,7 +7,7 @@ const working: BlockActivity = { kind: 'agent', status: 'Working', detail: 'Bash
 const needsYou: BlockActivity = {
   kind: 'agent',
   status: 'Needs you',
-  detail: 'Bash: rm -rf build',
+  detail: 'Permission for Bash: rm -rf build',
 };
 const done: BlockActivity = { kind: 'agent', status: 'Done', detail: 'All tests pass · $0.0100' };
 const error: BlockActivity = { kind: 'agent', status: 'Error', detail: 'Invalid API key' };
@@ -17,7 +17,7 @@ describe('notificationFor', () => {
     expect(notificationFor(working, needsYou, 'Agent', away, allNotifications)).toEqual({
       kind: 'needsYou',
       title: 'Agent needs you',
-      body: 'Permission to use Bash: rm -rf build',
+      body: 'Permission for Bash: rm -rf build',
     });
     expect(notificationFor(working, done, 'Agent', away, allNotifications)).toEqual({
       kind: 'done',

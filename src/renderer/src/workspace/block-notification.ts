@@ -55,7 +55,7 @@ function describe(activity: BlockActivity, label: string): BlockNotification | n
       return {
         kind: 'needsYou',
         title: `${label} needs you`,
-        body: activity.detail ? `Permission to use ${activity.detail}` : 'A request waits.',
+        body: activity.detail ?? 'A request waits.',
       };
     case 'Done':
       return {

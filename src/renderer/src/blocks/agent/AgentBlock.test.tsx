@@ -437,7 +437,7 @@ describe('AgentBlock state for the workspace', () => {
     expect(onActivity).toHaveBeenLastCalledWith({
       kind: 'agent',
       status: 'Needs you',
-      detail: 'Bash: rm -rf build',
+      detail: 'Permission for Bash: rm -rf build',
     });
     await push(
       { type: 'permission_cancelled', request_id: 'r1' },
@@ -463,6 +463,26 @@ describe('AgentBlock state for the workspace', () => {
       'Working',
       'Done',
     ]);
+  });
+
+  it('says a plan or a question waits, not a permission', async () => {
+    const { host, push, onActivity } = await renderBlock();
+    act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state: 'busy' } }));
+    const waiting = async (id: string, tool_name: string, input: Record<string, unknown>) => {
+      await push({ type: 'permission_request', request_id: id, tool_name, input });
+      const activity = onActivity.mock.lastCall?.[0];
+      await push({ type: 'permission_cancelled', request_id: id });
+      return activity;
+    };
+    expect(await waiting('p', 'ExitPlanMode', { plan: '1. Fix it' })).toEqual({
+      kind: 'agent',
+      status: 'Needs you',
+      detail: 'A plan to approve',
+    });
+    const questions = [{ question: 'Which database?', header: 'DB', options: [] }];
+    expect((await waiting('q', 'AskUserQuestion', { questions })).detail).toBe(
+      'Question: Which database?',
+    );
   });
 
   it('reports Error for a turn that failed, and Exited when the session ends', async () => {

@@ -56,9 +56,22 @@ function turnOutcome(items: readonly TranscriptItem[]): AgentActivity {
   return { kind: 'agent', status: 'Done', detail: detail || undefined };
 }
 
-// Which tool waits, and on what (the command, the file), as the permission prompt shows it.
+// What waits for the user: a plan, a question, or a tool with what it would do (the command, the
+// file), as the permission prompt shows it.
 function waitingFor(request: PermissionRequest | undefined): string | undefined {
   if (!request) return undefined;
+  if (request.tool_name === 'ExitPlanMode') return 'A plan to approve';
+  if (request.tool_name === 'AskUserQuestion') {
+    const question = firstQuestion(request.input);
+    return question ? `Question: ${question}` : 'A question';
+  }
   const summary = toolSummary(request.tool_name, request.input);
-  return summary ? `${request.tool_name}: ${summary}` : request.tool_name;
+  return `Permission for ${request.tool_name}${summary ? `: ${summary}` : ''}`;
+}
+
+function firstQuestion(input: Record<string, unknown>): string | undefined {
+  const [first] = Array.isArray(input['questions']) ? (input['questions'] as unknown[]) : [];
+  const question =
+    first && typeof first === 'object' ? (first as Record<string, unknown>)['question'] : undefined;
+  return typeof question === 'string' ? question : undefined;
 }
