@@ -69,6 +69,8 @@ export function appMenuTemplate({
         item('agent.new'),
         { type: 'separator' },
         isMac ? item('block.close', 'Cmd+W') : item('block.close'),
+        item('block.reopen'),
+        item('block.rename'),
         { type: 'separator' },
         isMac
           ? { role: 'close', accelerator: 'Cmd+Shift+W' }
@@ -91,6 +93,7 @@ export function appMenuTemplate({
         item('focus.next'),
         item('focus.previous'),
         item('focus.needsYou'),
+        item('block.maximize'),
         item('block.grow'),
         item('block.shrink'),
         { type: 'separator' },
