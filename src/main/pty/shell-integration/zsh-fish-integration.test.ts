@@ -14,7 +14,15 @@ const installed = (name: string) =>
     isExecutable: isExecutableFile,
   });
 
-const shells = [
+interface ShellCase {
+  name: string;
+  files: Record<string, string>;
+  /** What `check` prints once the shell has put the variable it was started with back. */
+  restored(home: string): string;
+  check: string;
+}
+
+const shells: ShellCase[] = [
   {
     name: 'zsh',
     files: { '.zshrc': "export FROM_RC=loaded\nPROMPT='user-prompt%# '\n" },
@@ -45,10 +53,7 @@ for (const shell of shells) {
         await until(() => text().includes(mark('B')), 'the first prompt');
         session.write(`cd /tmp; echo "rc=$FROM_RC"; ${shell.check}; ls /nonexistent-dir\r`);
         await until(
-          () =>
-            text()
-              .split(`${mark('P;Cwd=/tmp')}`)[1]
-              ?.includes(mark('B')),
+          () => (text().split(mark('P;Cwd=/tmp'))[1] ?? '').includes(mark('B')),
           'the next prompt',
         );
 
