@@ -74,6 +74,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const closeGuard = useCloseGuard({
     api,
     blocks: state.blocks,
+    order: blockOrder(state.layout),
     activityOf: attention.shown,
     titleOf: (blockId) => titles[blockId] ?? 'block',
     close: workspace.close,

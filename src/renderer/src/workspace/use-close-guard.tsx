@@ -8,6 +8,8 @@ import { hasRunningWork } from './running-work';
 interface CloseGuardOptions {
   api: HostApi;
   blocks: Readonly<Record<string, BlockSpec>>;
+  /** The blocks in focus order. */
+  order: readonly string[];
   activityOf(blockId: string): BlockActivity | undefined;
   titleOf(blockId: string): string;
   close(blockId: string): void;
@@ -24,13 +26,23 @@ export function useCloseGuard(options: CloseGuardOptions): {
   const latest = useRef(options);
   latest.current = options;
 
-  const requestClose = useCallback((blockId: string) => {
-    const { api, blocks, activityOf, close } = latest.current;
-    const spec = blocks[blockId];
-    if (!spec) return;
-    void hasRunningWork(api, blockId, spec, activityOf(blockId)).then((running) =>
-      running ? setAsking(blockId) : close(blockId),
-    );
+  // Blocks being closed: while the host is asked, and after, until the workspace has let them go.
+  const closing = useRef(new Set<string>());
+  for (const blockId of closing.current) {
+    if (!(blockId in options.blocks)) closing.current.delete(blockId);
+  }
+
+  const requestClose = useCallback((requested: string) => {
+    const { api, blocks, order, activityOf, close } = latest.current;
+    const blockId = closeTarget(order, closing.current, requested);
+    const spec = blockId && blocks[blockId];
+    if (!blockId || !spec) return;
+    closing.current.add(blockId);
+    void hasRunningWork(api, blockId, spec, activityOf(blockId)).then((running) => {
+      if (!running) return close(blockId);
+      closing.current.delete(blockId);
+      setAsking(blockId);
+    });
   }, []);
 
   const dialog =
@@ -48,4 +60,20 @@ export function useCloseGuard(options: CloseGuardOptions): {
       />
     ) : null;
   return { requestClose, dialog };
+}
+
+/**
+ * The block a close asked for `requested` applies to. Asking the host whether a terminal is busy
+ * takes a moment, and a second close pressed meanwhile means the block that will have the focus
+ * then: the next one not being closed, else the one before, as the focus moves after a close.
+ */
+export function closeTarget(
+  order: readonly string[],
+  closing: ReadonlySet<string>,
+  requested: string,
+): string | null {
+  if (!closing.has(requested)) return requested;
+  const at = order.indexOf(requested);
+  const open = order.filter((blockId) => !closing.has(blockId));
+  return open.find((blockId) => order.indexOf(blockId) > at) ?? open.at(-1) ?? null;
 }
