@@ -35,9 +35,9 @@ test.describe('terminal shell integration in browser mode', () => {
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toMatch(/^ls: cannot access '\/nonexistent-tether': No such file or directory$/);
 
-    // While a command runs the header says which (where the header shows a state).
+    // While a command runs the header says which.
     await runInTerminal(page, 'sleep 2; echo slept');
-    if ((await state.count()) > 0) await expect(state).toHaveText(/^Running/);
+    await expect(state).toHaveText(/^Running/);
     await expect(row(terminal, /^slept\s*$/)).toHaveCount(1);
     await expect(
       terminal.getByRole('img', { name: 'Command succeeded: sleep 2; echo slept' }),
@@ -57,6 +57,24 @@ test.describe('terminal shell integration in browser mode', () => {
 
     await runCommand(page, 'Go to next command');
     await expect(topRow).toContainText('sleep 2; echo slept');
+  });
+
+  test('a command that fails while its block is not focused shows Failed until looked at', async ({
+    page,
+    browserMode,
+  }) => {
+    const first = await openApp(page, browserMode.url);
+    const state = first.getByRole('status', { name: 'Block state' });
+    await runInTerminal(page, 'sleep 1; false');
+    await expect(state).toHaveText(/^Running/);
+    await page.keyboard.press('Control+Shift+Enter');
+    await expect(terminals(page).nth(1).locator('textarea')).toBeFocused();
+    await expect(state).toHaveText('Failed');
+    await expect(
+      first.getByRole('img', { name: 'Command failed with exit code 1: sleep 1; false' }),
+    ).toHaveCount(1);
+    await first.click();
+    await expect(state).toHaveText('Idle');
   });
 
   test('a terminal split from another starts in its folder', async ({ page, browserMode }) => {
