@@ -16,11 +16,11 @@ if (-not $Global:__TetherActive) {
     $value.Replace([string][char]13, '\x0d').Replace([string][char]27, '\x1b').Replace([string][char]7, '\x07')
   }
   function Global:__TetherMark([string]$value) {
-    [char]27 + ']633;' + $value + [char]7
+    "$([char]27)]633;$value$([char]7)"
   }
 
   function Global:prompt {
-    $succeeded = $?
+    $succeeded = $Global:?
     $exitCode = $LASTEXITCODE
     $marks = ''
     if ($Global:__TetherRunning) {
