@@ -52,10 +52,7 @@ function decorate(term: Terminal, record: CommandRecord<MarkerAnchor>): IDecorat
   const label = failed
     ? `Command failed with exit code ${record.exitCode}: ${record.commandLine}`
     : `Command succeeded: ${record.commandLine}`;
-  const decoration = term.registerDecoration({
-    marker,
-    overviewRulerOptions: { color: failed ? FAILED : SUCCEEDED },
-  });
+  const decoration = term.registerDecoration({ marker });
   decoration?.onRender((element) => {
     element.classList.add('terminal-command-mark', failed ? 'failed' : 'succeeded');
     element.setAttribute('role', 'img');
