@@ -11,7 +11,10 @@ interface RenameBlockProps {
 export function RenameBlock({ current, onRename, onCancel }: RenameBlockProps) {
   const [value, setValue] = useState(current);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.select(), []);
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
 
   return (
     <div className="palette-backdrop" onMouseDown={onCancel}>
