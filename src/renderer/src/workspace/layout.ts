@@ -138,7 +138,8 @@ export function restoreBlock(
         id: newSplitId(),
         orientation: place.orientation,
         children: first ? [leaf, node] : [node, leaf],
-        sizes: [50, 50],
+        // The split it was in had just the two of them: their sizes then are theirs again.
+        sizes: place.sizes.length === 2 ? place.sizes : [50, 50],
       };
     }
     return node.type === 'split' ? { ...node, children: node.children.map(wrap) } : node;

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ClosedBlock, WorkspaceState } from '../../../shared/workspace-state';
+import { CLOSED_BLOCKS_KEPT } from '../../../shared/workspace-state';
+import { FakeHost } from '../blocks/agent/testing/fake-host';
+import { blockOrder } from './layout';
+import { useWorkspace } from './use-workspace';
+
+const initial: WorkspaceState = {
+  version: 1,
+  layout: {
+    type: 'split',
+    id: 's1',
+    orientation: 'horizontal',
+    children: [
+      { type: 'block', blockId: 'a' },
+      { type: 'block', blockId: 'b' },
+    ],
+    sizes: [30, 70],
+  },
+  blocks: {
+    a: { kind: 'terminal', cwd: '/w/a' },
+    b: { kind: 'agent', cwd: '/w', sessionId: 'session-b' },
+  },
+  focused: 'b',
+};
+
+function setUp(state: WorkspaceState = initial) {
+  const forget = vi.fn<(block: ClosedBlock) => void>();
+  const hook = renderHook(() => useWorkspace(new FakeHost().api, '/w', state, forget));
+  return { hook, forget, current: () => hook.result.current };
+}
+
+describe('useWorkspace: closing and reopening', () => {
+  it('reopens the last closed block under its id, in its place, with its spec', () => {
+    const { current } = setUp();
+    act(() => current().close('b'));
+    expect(blockOrder(current().state.layout)).toEqual(['a']);
+    expect(current().state.closed).toHaveLength(1);
+    act(() => void current().reopen());
+    expect(current().state.layout).toMatchObject({
+      orientation: 'horizontal',
+      children: [
+        { type: 'block', blockId: 'a' },
+        { type: 'block', blockId: 'b' },
+      ],
+      sizes: [30, 70],
+    });
+    expect(current().state.blocks['b']).toEqual(initial.blocks['b']);
+    expect(current().state.focused).toBe('b');
+    expect(current().state.closed).toEqual([]);
+  });
+
+  it('has nothing to reopen in a fresh workspace', () => {
+    const { current } = setUp();
+    let reopened = true;
+    act(() => void (reopened = current().reopen()));
+    expect(reopened).toBe(false);
+  });
+
+  it('forgets a closed block once it drops off the list, and not one that came back', () => {
+    const many: WorkspaceState = {
+      ...initial,
+      closed: Array.from({ length: CLOSED_BLOCKS_KEPT }, (_, n) => ({
+        blockId: `old-${n}`,
+        spec: { kind: 'agent', cwd: '/w' },
+        place: null,
+      })),
+    };
+    const { current, forget } = setUp(many);
+    act(() => current().close('a'));
+    expect(forget.mock.calls.map(([block]) => block.blockId)).toEqual(['old-0']);
+    act(() => void current().reopen());
+    expect(forget).toHaveBeenCalledOnce();
+  });
+});
+
+describe('useWorkspace: maximize', () => {
+  it('zooms to the focused block, follows the focus, and comes back', () => {
+    const { current } = setUp();
+    expect(current().maximized).toBeNull();
+    act(() => current().toggleMaximize());
+    expect(current().maximized).toBe('b');
+    act(() => current().focus('a', true));
+    expect(current().maximized).toBe('a');
+    act(() => current().toggleMaximize());
+    expect(current().maximized).toBeNull();
+  });
+});
