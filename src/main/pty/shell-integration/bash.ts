@@ -1,3 +1,4 @@
+import { markFunctions } from './mark-functions';
 import { scriptText } from './script-text';
 
 /**
@@ -23,18 +24,7 @@ if [[ $- == *i* && -z \${TETHER_SHELL_INTEGRATION_ACTIVE-} ]]; then
   # Set, so that an rc file's "set -u" finds nothing unbound here.
   __tether_running= __tether_at_prompt= __tether_last_history= REPLY=
 
-  # A value inside a mark: what would end the sequence or split its fields is written as \xHH.
-  __tether_escape() {
-    local value=\${1//\\/\\\\}
-    value=\${value//;/\\x3b}
-    value=\${value//$'\n'/\\x0a}
-    value=\${value//$'\r'/\\x0d}
-    value=\${value//$'\e'/\\x1b}
-    REPLY=\${value//$'\a'/\\x07}
-  }
-
-  __tether_mark() { builtin printf '\e]633;%s\a' "$1"; }
-
+${markFunctions}
   __tether_history_number() {
     local line
     line=$(HISTTIMEFORMAT= builtin history 1)

@@ -1,3 +1,4 @@
+import { markFunctions } from './mark-functions';
 import { scriptText } from './script-text';
 
 /**
@@ -20,17 +21,7 @@ unset TETHER_USER_ZDOTDIR TETHER_ZDOTDIR
 if [[ -o interactive && -z $TETHER_SHELL_INTEGRATION_ACTIVE ]]; then
   TETHER_SHELL_INTEGRATION_ACTIVE=1
 
-  # A value inside a mark: what would end the sequence or split its fields is written as \xHH.
-  __tether_escape() {
-    local value=\${1//\\/\\\\}
-    value=\${value//;/\\x3b}
-    value=\${value//$'\n'/\\x0a}
-    value=\${value//$'\r'/\\x0d}
-    value=\${value//$'\e'/\\x1b}
-    REPLY=\${value//$'\a'/\\x07}
-  }
-  __tether_mark() { builtin printf '\e]633;%s\a' "$1"; }
-
+${markFunctions}
   __tether_precmd() {
     local exit_status=$?
     if [[ -n $__tether_running ]]; then
