@@ -33,7 +33,15 @@ describe('the preload', () => {
     new (await import('./stand-in/electron')).BrowserWindow({});
     ipcMain.handle(ipcChannels.request, (_event, name) =>
       name === 'getAppInfo'
-        ? { ok: true, result: { workspaceDir: '/w', platform: 'linux', shell: '/bin/sh' } }
+        ? {
+            ok: true,
+            result: {
+              workspaceDir: '/w',
+              platform: 'linux',
+              shell: '/bin/sh',
+              notifications: { needsYou: true, done: false, error: true },
+            },
+          }
         : { ok: false, error: 'refused: untrusted sender' },
     );
     const getAppInfo = api['getAppInfo'] as (params: object) => Promise<unknown>;
@@ -42,6 +50,7 @@ describe('the preload', () => {
       workspaceDir: '/w',
       platform: 'linux',
       shell: '/bin/sh',
+      notifications: { needsYou: true, done: false, error: true },
     });
     await expect(closeTerminal({ terminalId: 't' })).rejects.toThrow('refused: untrusted sender');
   });

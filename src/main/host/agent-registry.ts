@@ -37,9 +37,15 @@ export interface AgentClaims {
   /** Resolves once this client holds the block; throws while another client that is still there does. */
   claim(agentId: string): Promise<void>;
   release(agentId: string): void;
+  /** Whether another client holds the block now: its transcript is not this client's to delete. */
+  heldElsewhere(agentId: string): boolean;
 }
 
-const unshared: AgentClaims = { claim: async () => undefined, release: () => undefined };
+const unshared: AgentClaims = {
+  claim: async () => undefined,
+  release: () => undefined,
+  heldElsewhere: () => false,
+};
 
 /**
  * The agent sessions one client opened, keyed by block id: only that client can address them,
@@ -145,8 +151,13 @@ export class AgentRegistry {
     const pending = this.closing.get(agentId);
     if (pending) return pending;
     const agent = this.agents.get(agentId);
-    // A closed block the user can no longer reopen: its history goes too.
-    if (!agent) return forget ? this.removeLog(agentId) : Promise.resolve();
+    // A closed block the user can no longer reopen: its history goes too, unless the block is
+    // open in another client (then this one's close is no word on it).
+    if (!agent) {
+      return forget && !this.claims.heldElsewhere(agentId)
+        ? this.removeLog(agentId)
+        : Promise.resolve();
+    }
     this.agents.delete(agentId);
     const closed = (async () => {
       await agent.session.dispose();

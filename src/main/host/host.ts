@@ -159,6 +159,10 @@ export class Host {
       release: (agentId) => {
         if (this.agentHolders.get(agentId) === client()) this.agentHolders.delete(agentId);
       },
+      heldElsewhere: (agentId) => {
+        const holder = this.agentHolders.get(agentId);
+        return holder !== undefined && holder !== client();
+      },
     };
   }
 

@@ -178,7 +178,12 @@ describe('startWebServer', () => {
         id: 2,
         response: {
           ok: true,
-          result: { workspaceDir: dir, platform: process.platform, shell: '/bin/sh' },
+          result: {
+            workspaceDir: dir,
+            platform: process.platform,
+            shell: '/bin/sh',
+            notifications: { needsYou: true, done: true, error: true },
+          },
         },
       },
     ]);
