@@ -1,6 +1,6 @@
 import { textReply } from '../test/support/fake-anthropic';
 import { screenshot } from './support/app-page';
-import { ask, expect, openAgent, test, transcript } from './support/agent-mode';
+import { agentThatRemembers, ask, expect, openAgent, test, transcript } from './support/agent-mode';
 
 test.describe('agent block lifecycle with the real Claude CLI', () => {
   test('closing an agent mid-turn asks, and Cancel keeps it working', async ({
@@ -25,18 +25,7 @@ test.describe('agent block lifecycle with the real Claude CLI', () => {
     page,
     agentMode,
   }) => {
-    agentMode.script(({ body }) => {
-      const said = JSON.stringify(body.messages);
-      return textReply(
-        said.includes('what did I say') && said.includes('remember kiwi')
-          ? 'You said kiwi.'
-          : 'Noted.',
-      );
-    });
-    const agent = await openAgent(page, agentMode.browserMode.url);
-    await ask(page, agent, 'remember kiwi');
-    await expect(transcript(agent).getByText('Noted.')).toBeVisible();
-    await page.waitForTimeout(500); // the workspace saves the session id
+    const agent = await agentThatRemembers(page, agentMode);
     // Its turn is over: it closes without asking.
     await page.keyboard.press('Control+Shift+Backspace');
     await expect(agent).toHaveCount(0);

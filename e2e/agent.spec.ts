@@ -7,7 +7,15 @@ import {
   toolUseReply,
 } from '../test/support/fake-anthropic';
 import { screenshot } from './support/app-page';
-import { ask, composer, expect, openAgent, test, transcript } from './support/agent-mode';
+import {
+  agentThatRemembers,
+  ask,
+  composer,
+  expect,
+  openAgent,
+  test,
+  transcript,
+} from './support/agent-mode';
 
 const MARKDOWN = [
   'Here is **bold text** and `inline code`.',
@@ -127,18 +135,7 @@ test.describe('agent block with the real Claude CLI', () => {
   });
 
   test('the transcript survives a reload, and the session goes on', async ({ page, agentMode }) => {
-    agentMode.script(({ body }) => {
-      const said = JSON.stringify(body.messages);
-      return textReply(
-        said.includes('what did I say') && said.includes('remember kiwi')
-          ? 'You said kiwi.'
-          : 'Noted.',
-      );
-    });
-    const agent = await openAgent(page, agentMode.browserMode.url);
-    await ask(page, agent, 'remember kiwi');
-    await expect(transcript(agent).getByText('Noted.')).toBeVisible();
-    await page.waitForTimeout(500); // the workspace saves the session id
+    await agentThatRemembers(page, agentMode);
     await page.reload();
     const again = page.getByRole('region', { name: 'Agent' });
     await expect(transcript(again).getByText('remember kiwi')).toBeVisible();

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { defaultSettings } from '../src/shared/settings';
 import { row, runInTerminal, screenshot, terminals } from './support/app-page';
 import { expect, openApp, test } from './support/browser-mode';
 
@@ -14,14 +15,7 @@ test.describe('settings', () => {
     await page.keyboard.press('Enter');
     const path = join(browserMode.stateDir, 'settings.json');
     await expect(page.getByRole('status').filter({ hasText: path })).toBeVisible();
-    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({
-      claudePath: null,
-      shell: null,
-      shellIntegration: null,
-      devTools: null,
-      reattachGraceSeconds: null,
-      notifications: { needsYou: true, done: true, error: true },
-    });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(defaultSettings);
     await screenshot(page, 'settings-path');
   });
 

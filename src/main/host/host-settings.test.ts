@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventMessage, HostResponse } from '../../shared/host-contract';
+import { defaultSettings } from '../../shared/settings';
 import { workspaceStateSchema } from '../../shared/workspace-state';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
@@ -82,14 +83,7 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
     const result = await request('openSettings');
     expect(result).toEqual({ path: settingsFile(), opened: true });
     expect(opened).toEqual([settingsFile()]);
-    expect(JSON.parse(readFileSync(settingsFile(), 'utf8'))).toEqual({
-      claudePath: null,
-      shell: null,
-      shellIntegration: null,
-      devTools: null,
-      reattachGraceSeconds: null,
-      notifications: { needsYou: true, done: true, error: true },
-    });
+    expect(JSON.parse(readFileSync(settingsFile(), 'utf8'))).toEqual(defaultSettings);
   });
 
   it('openSettings without an opener (browser mode) gives the path; a failing opener says why', async () => {
