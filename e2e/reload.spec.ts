@@ -47,12 +47,14 @@ test.describe('a reload in browser mode', () => {
     const terminal = await openApp(page, browserMode.url);
     // A device-attributes query, answered by xterm once when it was printed: `cat -v` shows the
     // answer that reached the program (an empty line ends it).
+    const answers = () => row(page.getByRole('region', { name: 'Terminal' }).first(), /\^\[\[\?/);
     await runInTerminal(page, "printf '\\033[c'; cat -v");
+    // The answer is echoed as soon as it reaches the pty; typing on before that would let it land
+    // in the middle of the next line.
+    await expect(answers()).not.toHaveCount(0);
     await runInTerminal(page, '');
     await runInTerminal(page, 'typed-before');
     await expect(row(terminal, /^typed-before\s*$/)).toHaveCount(2);
-    const answers = () => row(page.getByRole('region', { name: 'Terminal' }).first(), /\^\[\[\?/);
-    await expect(answers()).not.toHaveCount(0);
     const before = await answers().count();
 
     await page.reload();
