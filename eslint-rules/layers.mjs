@@ -25,10 +25,12 @@ const layers = [
     folder: 'src/main/pty',
     may: ['src/main/pty', 'src/main/process', 'src/main/platform', 'src/shared'],
   },
+  { folder: 'src/main/git', may: ['src/main/git', 'src/shared'] },
   {
     folder: 'src/main/host',
     may: [
       'src/main/host',
+      'src/main/git',
       'src/main/agent',
       'src/main/pty',
       'src/main/process',
