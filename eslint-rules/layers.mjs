@@ -27,10 +27,21 @@ const layers = [
   },
   { folder: 'src/main/git', may: ['src/main/git', 'src/shared'] },
   {
+    folder: 'src/main/library',
+    may: [
+      'src/main/library',
+      'src/main/agent',
+      'src/main/process',
+      'src/main/platform',
+      'src/shared',
+    ],
+  },
+  {
     folder: 'src/main/host',
     may: [
       'src/main/host',
       'src/main/git',
+      'src/main/library',
       'src/main/agent',
       'src/main/pty',
       'src/main/process',
