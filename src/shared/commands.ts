@@ -14,6 +14,7 @@ export const commands = [
   { id: 'terminal.new', title: 'New terminal', keys: 'Mod+Shift+Enter' },
   { id: 'terminal.newBelow', title: 'New terminal below', keys: 'Mod+Shift+D' },
   { id: 'agent.new', title: 'New agent', keys: 'Mod+Shift+A' },
+  { id: 'agent.newInWorktree', title: 'New agent in worktree', keys: '' },
   { id: 'block.close', title: 'Close block', keys: 'Mod+Shift+Backspace' },
   { id: 'block.reopen', title: 'Reopen closed block', keys: 'Mod+Shift+T' },
   { id: 'block.rename', title: 'Rename block', keys: '' },

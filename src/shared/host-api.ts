@@ -30,6 +30,12 @@ export class HostRequestError extends Error {
   override name = 'HostRequestError';
 }
 
+/** What went wrong, for a person: the host's reason without the request's name before it. */
+export function failureReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return error instanceof HostRequestError ? message.replace(/^[A-Za-z]+: /, '') : message;
+}
+
 type Log = (message: string) => void;
 
 // Requests from outside the page (the menu, a second launch) can reach a page that has just

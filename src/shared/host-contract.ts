@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentHostEvents, agentRequests } from './agent-contract';
 import { notificationSettingsSchema } from './settings';
 import { workspaceStateSchema } from './workspace-state';
+import { worktreeRequests } from './worktree-contract';
 
 // Every message between the renderer and the host. Adding a request or an event is one entry in
 // `hostRequests` or `hostEvents`: the host's handler map, both adapters, the preload and the
@@ -70,6 +71,7 @@ export const hostRequests = {
     result: z.object({ path: z.string(), opened: z.boolean() }),
   },
   ...agentRequests,
+  ...worktreeRequests,
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>;
 
 export const hostEvents = {
@@ -97,6 +99,7 @@ export const hostEvents = {
 
 export type RequestName = keyof typeof hostRequests;
 export type AgentRequestName = keyof typeof agentRequests;
+export type WorktreeRequestName = keyof typeof worktreeRequests;
 export type RequestParams<K extends RequestName> = z.infer<(typeof hostRequests)[K]['params']>;
 export type RequestResult<K extends RequestName> = z.infer<(typeof hostRequests)[K]['result']>;
 export type EventName = keyof typeof hostEvents;

@@ -20,6 +20,11 @@ export const settingsSchema = z
      * the next terminals' shells exactly as configured, without the integration scripts.
      */
     shellIntegration: z.boolean().nullable().optional(),
+    /**
+     * Where "New agent in worktree" puts worktrees: absolute, `~/…`, or relative to the
+     * repository (default: a `<repository>.worktrees` folder beside it).
+     */
+    worktreeFolder: z.string().min(1).nullable().optional(),
     /** The View menu's Toggle Developer Tools in the installed app (read at start). */
     devTools: z.boolean().nullable().optional(),
     /**
@@ -47,6 +52,7 @@ export const defaultSettings: Settings = {
   claudePath: null,
   shell: null,
   shellIntegration: null,
+  worktreeFolder: null,
   devTools: null,
   reattachGraceSeconds: null,
   notifications: { needsYou: true, done: true, error: true },

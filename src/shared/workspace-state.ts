@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { worktreeSchema } from './worktree';
 
 // The persisted workspace: a split tree whose leaves are blocks. Block kinds are open strings so
 // that a workspace saved by a newer Tether (with a kind this one lacks) still loads and saves back
@@ -40,6 +41,9 @@ export const blockSpecSchema = z.object({
   sessionId: z.string().min(1).max(256).optional(),
   // The name the user gave the block ("Rename block"); without one it is titled by what it shows.
   title: z.string().min(1).max(200).optional(),
+  // The worktree an agent block was started in ("New agent in worktree"), for its close to offer
+  // Keep, Merge or Discard.
+  worktree: worktreeSchema.optional(),
 });
 export type BlockSpec = z.infer<typeof blockSpecSchema>;
 

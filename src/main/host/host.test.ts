@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +9,7 @@ import { workspaceStateSchema, type WorkspaceState } from '../../shared/workspac
 import { isAlive } from '../process/process-tree';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
+import { SettingsFile } from './settings';
 import { until } from '../../../test/support/until';
 
 let dir: string;
@@ -208,6 +211,48 @@ describe('Host: agents', () => {
     await connection.request('closeAgent', { agentId: 'kept', forget: false });
     await connection.request('closeAgent', { agentId: 'gone', forget: true });
     expect(await readdir(agentLogDir)).toEqual(['kept.jsonl']);
+  });
+});
+
+describe('Host: worktrees', () => {
+  it('makes one where the settings say, counts its changes, and discards it', async () => {
+    const repo = join(dir, 'repo');
+    await mkdir(repo);
+    const env = { PATH: process.env['PATH'], HOME: dir, GIT_CONFIG_NOSYSTEM: '1' };
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env });
+    git('init', '-q', '-b', 'main');
+    await writeFile(join(repo, 'a.txt'), 'a\n');
+    git('add', '.');
+    git('-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'first');
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ worktreeFolder: '../trees' }));
+    const settings = new SettingsFile(join(dir, 'settings.json'));
+    makeHost({ settings, environment: Promise.resolve(env) });
+    const { connection } = connect();
+
+    const made = await connection.request('createWorktree', { cwd: repo });
+    if (!made.ok) throw new Error(made.error);
+    const worktree = made.result as { path: string; branch: string };
+    expect(worktree.path.startsWith(join(dir, 'trees'))).toBe(true);
+    await writeFile(join(worktree.path, 'a.txt'), 'a\nb\n');
+    expect(await connection.request('worktreeStat', { worktree })).toMatchObject({
+      ok: true,
+      result: { files: 1, insertions: 1, deletions: 0 },
+    });
+    expect(await connection.request('discardWorktree', { worktree })).toEqual({
+      ok: true,
+      result: null,
+    });
+    expect(existsSync(worktree.path)).toBe(false);
+    expect(git('branch', '--list', worktree.branch).toString()).toBe('');
+  });
+
+  it('answers outside a repository with the reason', async () => {
+    makeHost();
+    const { connection } = connect();
+    expect(await connection.request('createWorktree', { cwd: dir })).toEqual({
+      ok: false,
+      error: expect.stringContaining(`createWorktree: ${dir} is not in a git repository`),
+    });
   });
 });
 

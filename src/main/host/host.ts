@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import {
   describeIssues,
@@ -9,6 +10,7 @@ import {
   type RequestName,
   type RequestParams,
   type RequestResult,
+  type WorktreeRequestName,
 } from '../../shared/host-contract';
 import { errorMessage } from '../../shared/error-message';
 import { safeExternalUrl } from '../../shared/external-url';
@@ -20,6 +22,13 @@ import { userConfigDir } from './config-dir';
 import { LaunchContext } from './launch-context';
 import type { SettingsFile } from './settings';
 import { windowsPty } from '../platform/windows-pty';
+import {
+  createWorktree,
+  discardWorktree,
+  mergeWorktree,
+  worktreeLeftovers,
+  worktreeStat,
+} from '../git/worktrees';
 import { TerminalRegistry, type TerminalDefaults } from './terminal-registry';
 
 export interface HostOptions
@@ -247,6 +256,7 @@ export class Host {
         return { path, opened: true };
       },
       ...agentHandlers(agents, this.launch),
+      ...worktreeHandlers(agents, this.launch),
     };
   }
 }
@@ -282,6 +292,33 @@ function agentHandlers(
     },
     closeAgent: async ({ agentId, forget }) => {
       await agents.close(agentId, forget);
+      return null;
+    },
+  };
+}
+
+function worktreeHandlers(
+  agents: AgentRegistry,
+  launch: LaunchContext,
+): Pick<RequestHandlers, WorktreeRequestName> {
+  const git = async () => ({ env: await launch.environment() });
+  // The agent stops first: nothing may write to the worktree while it is merged or removed (and
+  // Windows cannot remove a folder a process works in).
+  const stopAgent = async (agentId: string | undefined) => {
+    if (agentId) await agents.close(agentId);
+  };
+  return {
+    createWorktree: async ({ cwd }) =>
+      createWorktree(cwd, { ...(await git()), folder: launch.worktreeFolder(), home: homedir() }),
+    worktreeStat: async ({ worktree }) => worktreeStat(worktree, await git()),
+    worktreeLeftovers: async ({ worktree }) => worktreeLeftovers(worktree, await git()),
+    mergeWorktree: async ({ worktree, agentId }) => {
+      await stopAgent(agentId);
+      return mergeWorktree(worktree, await git());
+    },
+    discardWorktree: async ({ worktree, agentId }) => {
+      await stopAgent(agentId);
+      await discardWorktree(worktree, await git());
       return null;
     },
   };

@@ -33,6 +33,15 @@ export class LaunchContext {
     };
   }
 
+  /** Where git and other programs the host runs for the user find theirs. */
+  async environment(): Promise<NodeJS.ProcessEnv> {
+    return (await this.options.environment) ?? process.env;
+  }
+
+  worktreeFolder(): string | null | undefined {
+    return this.options.settings?.current.settings.worktreeFolder;
+  }
+
   async agent(): Promise<Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath'>>> {
     const env = await this.options.environment;
     const claudePath = this.options.settings?.current.settings.claudePath;

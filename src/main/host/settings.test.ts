@@ -71,6 +71,7 @@ describe('SettingsFile', () => {
       claudePath: null,
       shell: null,
       shellIntegration: null,
+      worktreeFolder: null,
       devTools: null,
       reattachGraceSeconds: null,
       notifications: { needsYou: true, done: true, error: true },

@@ -3,6 +3,7 @@ import type { BlockSpec } from '../../../shared/workspace-state';
 import { findBlockKind, type BlockHandle } from '../blocks/registry';
 import type { BlockActivity } from './block-state';
 import { BlockState, stateClass } from './BlockState';
+import { WorktreeBadge } from './worktree/WorktreeBadge';
 
 interface BlockFrameProps {
   blockId: string;
@@ -42,6 +43,7 @@ export function BlockFrame(props: BlockFrameProps) {
         <span className="block-title" title={props.spec.cwd}>
           {props.title}
         </span>
+        {props.spec.worktree && <WorktreeBadge api={props.api} worktree={props.spec.worktree} />}
         <BlockState activity={activity} />
         <button
           type="button"

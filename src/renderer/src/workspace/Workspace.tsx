@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { HostApi } from '../../../shared/host-api';
+import { failureReason, type HostApi } from '../../../shared/host-api';
 import type { WorkspaceState } from '../../../shared/workspace-state';
 import { commands, findCommand, keysOn, type CommandId } from '../../../shared/commands';
 import { blockKinds, findBlockKind, type BlockHandle } from '../blocks/registry';
@@ -78,6 +78,10 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     activityOf: attention.shown,
     titleOf: (blockId) => titles[blockId] ?? 'block',
     close: workspace.close,
+    closeForGood: (blockId, outcome) => {
+      workspace.close(blockId, false);
+      setNotice(outcome);
+    },
     refocus: (blockId) => workspace.focus(blockId, true),
   });
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -91,6 +95,15 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           return workspace.add(action.kind, action.orientation);
         case 'close':
           return focused && closeGuard.requestClose(focused);
+        case 'newInWorktree': {
+          // From the focused block's folder (a terminal's follows its shell), else the workspace's.
+          const cwd = (focused && state.blocks[focused]?.cwd) || workspaceDir;
+          return void api.createWorktree({ cwd }).then(
+            (worktree) => workspace.add('agent', 'horizontal', { cwd: worktree.path, worktree }),
+            (failure: Error) =>
+              setNotice(`Cannot start an agent in a worktree: ${failureReason(failure)}`),
+          );
+        }
         case 'reopen':
           return workspace.reopen() || setNotice('No closed block to reopen');
         case 'rename':
@@ -133,7 +146,17 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         }
       }
     },
-    [state.layout, state.focused, elements, workspace, api, attention.shown, closeGuard],
+    [
+      state.layout,
+      state.focused,
+      state.blocks,
+      workspaceDir,
+      elements,
+      workspace,
+      api,
+      attention.shown,
+      closeGuard,
+    ],
   );
 
   const entries = useMemo((): PaletteEntry[] => {
@@ -191,7 +214,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
 
   const addBlock = workspace.add;
   useEffect(
-    () => api.onEvent('openTerminalIn', ({ cwd }) => addBlock('terminal', 'horizontal', cwd)),
+    () => api.onEvent('openTerminalIn', ({ cwd }) => addBlock('terminal', 'horizontal', { cwd })),
     [api, addBlock],
   );
 

@@ -3,6 +3,8 @@ import type { Direction } from './layout';
 
 export type WorkspaceAction =
   | { type: 'new'; kind: string; orientation: 'horizontal' | 'vertical' }
+  /** An agent block in a new git worktree of the focused block's repository. */
+  | { type: 'newInWorktree' }
   | { type: 'close' }
   | { type: 'reopen' }
   | { type: 'rename' }
@@ -22,6 +24,7 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.new': { type: 'new', kind: 'terminal', orientation: 'horizontal' },
   'terminal.newBelow': { type: 'new', kind: 'terminal', orientation: 'vertical' },
   'agent.new': { type: 'new', kind: 'agent', orientation: 'horizontal' },
+  'agent.newInWorktree': { type: 'newInWorktree' },
   'block.close': { type: 'close' },
   'block.reopen': { type: 'reopen' },
   'block.rename': { type: 'rename' },

@@ -4,6 +4,7 @@ import type { BlockSpec } from '../../../shared/workspace-state';
 import type { BlockActivity } from './block-state';
 import { CloseConfirm } from './CloseConfirm';
 import { hasRunningWork } from './running-work';
+import { WorktreeClose } from './worktree/WorktreeClose';
 
 interface CloseGuardOptions {
   api: HostApi;
@@ -13,16 +14,21 @@ interface CloseGuardOptions {
   activityOf(blockId: string): BlockActivity | undefined;
   titleOf(blockId: string): string;
   close(blockId: string): void;
+  /** Closes a block that cannot come back (its worktree is gone), saying what was done. */
+  closeForGood(blockId: string, outcome: string): void;
   /** Back into the block the user chose to keep. */
   refocus(blockId: string): void;
 }
 
-/** Closing goes through here: a block with running work asks first, an idle one closes at once. */
+/**
+ * Closing goes through here: a block with running work asks first, an idle one closes at once,
+ * and one that works in its own worktree always asks what becomes of it.
+ */
 export function useCloseGuard(options: CloseGuardOptions): {
   requestClose(blockId: string): void;
   dialog: ReactNode;
 } {
-  const [asking, setAsking] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ blockId: string; running: boolean } | null>(null);
   const latest = useRef(options);
   latest.current = options;
 
@@ -39,26 +45,38 @@ export function useCloseGuard(options: CloseGuardOptions): {
     if (!blockId || !spec) return;
     closing.current.add(blockId);
     void hasRunningWork(api, blockId, spec, activityOf(blockId)).then((running) => {
-      if (!running) return close(blockId);
+      if (!running && !spec.worktree) return close(blockId);
       closing.current.delete(blockId);
-      setAsking(blockId);
+      setAsking({ blockId, running });
     });
   }, []);
 
-  const dialog =
-    asking && options.blocks[asking] ? (
-      <CloseConfirm
-        title={options.titleOf(asking)}
-        onClose={() => {
-          setAsking(null);
-          options.close(asking);
-        }}
-        onCancel={() => {
-          setAsking(null);
-          options.refocus(asking);
-        }}
+  const spec = asking && options.blocks[asking.blockId];
+  let dialog: ReactNode = null;
+  if (asking && spec) {
+    const { blockId } = asking;
+    const title = options.titleOf(blockId);
+    const settle = (then: () => void) => () => {
+      setAsking(null);
+      then();
+    };
+    const cancel = settle(() => options.refocus(blockId));
+    const close = settle(() => options.close(blockId));
+    dialog = spec.worktree ? (
+      <WorktreeClose
+        api={options.api}
+        blockId={blockId}
+        title={title}
+        worktree={spec.worktree}
+        running={asking.running}
+        onKeep={close}
+        onGone={(outcome) => settle(() => options.closeForGood(blockId, outcome))()}
+        onCancel={cancel}
       />
-    ) : null;
+    ) : (
+      <CloseConfirm title={title} onClose={close} onCancel={cancel} />
+    );
+  }
   return { requestClose, dialog };
 }
 

@@ -76,6 +76,34 @@ describe('useWorkspace: closing and reopening', () => {
   });
 });
 
+describe('useWorkspace: worktree blocks', () => {
+  const worktree = {
+    repo: '/w',
+    path: '/w.worktrees/agent-x',
+    branch: 'tether/agent-x',
+    base: 'main',
+    baseCommit: 'abcdef0',
+    baseIsBranch: true,
+  };
+
+  it('starts a block in the worktree and keeps it in the block’s spec', () => {
+    const { current } = setUp();
+    act(() => current().add('agent', 'horizontal', { cwd: worktree.path, worktree }));
+    const added = current().state.focused!;
+    expect(current().state.blocks[added]).toEqual({ kind: 'agent', cwd: worktree.path, worktree });
+  });
+
+  it('forgets a block closed for good at once, and does not offer to reopen it', () => {
+    const { current, forget } = setUp();
+    act(() => current().close('b', false));
+    expect(forget).toHaveBeenCalledWith({ blockId: 'b', spec: initial.blocks['b'], place: null });
+    expect(current().state.blocks['b']).toBeUndefined();
+    let reopened = true;
+    act(() => void (reopened = current().reopen()));
+    expect(reopened).toBe(false);
+  });
+});
+
 describe('useWorkspace: maximize', () => {
   it('zooms to the focused block, follows the focus, and comes back', () => {
     const { current } = setUp();

@@ -29,8 +29,9 @@ export interface Workspace {
   maximized: string | null;
   toggleMaximize(): void;
   /** A new block beside the focused one, in `cwd` (default: the workspace directory). */
-  add(kind: string, orientation: Orientation, cwd?: string): void;
-  close(blockId: string): void;
+  add(kind: string, orientation: Orientation, from?: Pick<BlockSpec, 'cwd' | 'worktree'>): void;
+  /** `reopenable: false`: what the block stood on is gone, so it does not go on the closed list. */
+  close(blockId: string, reopenable?: boolean): void;
   /** Brings back the most recently closed block where it was; false when none is left. */
   reopen(): boolean;
   focus(blockId: string, moveKeyboard: boolean): void;
@@ -63,6 +64,9 @@ export function useWorkspace(
     moveFocus();
   }, [moveFocus]);
 
+  const latestForget = useRef(forget);
+  latestForget.current = forget;
+
   const saved = useRef(initial);
   useEffect(() => {
     if (saved.current === state) return;
@@ -76,18 +80,24 @@ export function useWorkspace(
   }, [api, state]);
 
   const add = useCallback(
-    (kind: string, orientation: Orientation, cwd?: string) => {
+    (kind: string, orientation: Orientation, from?: Pick<BlockSpec, 'cwd' | 'worktree'>) => {
       const blockId = newId('block');
       setState((current) => {
         // A terminal split from a terminal starts where that one's shell is now.
         const beside = current.focused ? current.blocks[current.focused] : undefined;
-        const from = kind === 'terminal' && beside?.kind === 'terminal' ? beside.cwd : undefined;
+        const besideCwd =
+          kind === 'terminal' && beside?.kind === 'terminal' ? beside.cwd : undefined;
+        const spec: BlockSpec = {
+          kind,
+          cwd: from?.cwd ?? besideCwd ?? workspaceDir,
+          ...(from?.worktree ? { worktree: from.worktree } : {}),
+        };
         return {
           ...current,
           layout: insertBlock(current.layout, current.focused, blockId, orientation, () =>
             newId('split'),
           ),
-          blocks: { ...current.blocks, [blockId]: { kind, cwd: cwd ?? from ?? workspaceDir } },
+          blocks: { ...current.blocks, [blockId]: spec },
           focused: blockId,
         };
       });
@@ -97,12 +107,16 @@ export function useWorkspace(
   );
 
   const close = useCallback(
-    (blockId: string) => {
+    (blockId: string, reopenable = true) => {
+      const spec = latest.current.blocks[blockId];
+      if (spec && !reopenable) latestForget.current({ blockId, spec, place: null });
       setState((current) => {
         const spec = current.blocks[blockId];
         if (!spec) return current;
         const place = placeOf(current.layout, blockId);
-        const closed = pushClosed(current.closed, { blockId, spec, place });
+        const closed = reopenable
+          ? pushClosed(current.closed, { blockId, spec, place })
+          : current.closed;
         const order = blockOrder(current.layout);
         const index = order.indexOf(blockId);
         const rest = order.filter((id) => id !== blockId);
@@ -145,8 +159,6 @@ export function useWorkspace(
   }, [moveFocus]);
 
   const remembered = useRef(initial.closed);
-  const latestForget = useRef(forget);
-  latestForget.current = forget;
   useEffect(() => {
     const gone = letGo(remembered.current, state.closed, (blockId) => blockId in state.blocks);
     remembered.current = state.closed;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { worktreeLeftoversSchema, worktreeSchema, worktreeStatSchema } from './worktree';
+
+// "New agent in worktree": the host's half, spread into hostRequests. The host acts on a worktree
+// only once git lists it as a worktree on the branch the block names.
+
+const agentId = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/);
+const worktree = worktreeSchema;
+
+export const worktreeRequests = {
+  /** A worktree on a new branch from the HEAD of the repository `cwd` is in. */
+  createWorktree: {
+    params: z.object({ cwd: z.string().min(1).max(4096) }).strict(),
+    result: worktreeSchema,
+  },
+  worktreeStat: { params: z.object({ worktree }).strict(), result: worktreeStatSchema },
+  worktreeLeftovers: { params: z.object({ worktree }).strict(), result: worktreeLeftoversSchema },
+  /**
+   * Ends the block's agent (`agentId`) first, so nothing writes to the worktree meanwhile; then
+   * merges its branch into the base and removes the worktree and the branch.
+   */
+  mergeWorktree: {
+    params: z.object({ worktree, agentId: agentId.optional() }).strict(),
+    result: z.object({ into: z.string(), commit: z.string() }),
+  },
+  discardWorktree: {
+    params: z.object({ worktree, agentId: agentId.optional() }).strict(),
+    result: z.null(),
+  },
+} as const;
