@@ -1,15 +1,7 @@
-import type { Page } from '@playwright/test';
-import { row, runInTerminal, screenshot, terminals } from './support/app-page';
+import { row, runCommand, runInTerminal, screenshot, terminals } from './support/app-page';
 import { openApp, test, expect } from './support/browser-mode';
 
 // The harness starts bash, which gets Tether's shell integration: the marks drive these.
-
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('Control+Shift+P');
-  await page.keyboard.type(title);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Command palette' })).toHaveCount(0);
-}
 
 test.describe('terminal shell integration in browser mode', () => {
   test('marks a failed command, copies its output and goes back to it', async ({

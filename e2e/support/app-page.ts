@@ -24,6 +24,14 @@ export async function runInTerminal(page: Page, command: string): Promise<void> 
   await page.keyboard.press('Enter');
 }
 
+/** Runs a command by its palette title (the first entry that matches what is typed). */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Control+Shift+P');
+  await page.keyboard.type(title);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toHaveCount(0);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(__dirname, '..', 'screenshots', `${name}.png`) });
 }
