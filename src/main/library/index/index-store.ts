@@ -1,0 +1,334 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Database } from 'node-sqlite3-wasm';
+import type { SessionDigest } from './session-digest';
+
+/**
+ * The library's index on disk: one SQLite file (SQLite compiled to WebAssembly, so the same file
+ * opens in Electron and in Node 20 with no native build), holding each session's metadata and a
+ * full-text index of its words. The index keeps no copy of the text (a contentless FTS5 table):
+ * each indexed run of lines points back into its transcript, which a hit re-reads for its snippet.
+ *
+ * Everything here can be rebuilt from `~/.claude/projects`, so durability is traded for speed
+ * (`synchronous = OFF`), and a file that is unreadable or from another schema is started afresh.
+ */
+const SCHEMA_VERSION = 1;
+
+export interface StoredSession {
+  rowid: number;
+  path: string;
+  sessionId: string;
+  folder: string;
+  size: number;
+  mtimeMs: number;
+  /** Bytes read so far: just past the last complete line. */
+  parsed: number;
+  corruptLines: number;
+  oversizedLines: number;
+  digest: SessionDigest;
+}
+
+export interface SessionRow {
+  sessionId: string;
+  path: string;
+  folder: string;
+  project: string;
+  title: string;
+  firstAt: number | null;
+  lastAt: number | null;
+  messages: number;
+  model: string | null;
+  gitBranch: string | null;
+  entrypoint: string | null;
+  version: string | null;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface RowFilter {
+  project?: string;
+  since?: number;
+  until?: number;
+}
+
+export interface ChunkHit {
+  rowid: number;
+  path: string;
+  start: number;
+  end: number;
+  score: number;
+}
+
+export interface Problem {
+  path: string;
+  kind: 'unreadable' | 'corrupt' | 'oversized';
+  detail: string;
+}
+
+const SCHEMA = `
+  create table sessions(
+    rowid integer primary key,
+    path text not null unique,
+    session_id text not null,
+    folder text not null,
+    project text not null,
+    title text not null,
+    first_at integer,
+    last_at integer,
+    messages integer not null,
+    model text,
+    git_branch text,
+    entrypoint text,
+    version text,
+    size integer not null,
+    mtime_ms integer not null,
+    parsed integer not null,
+    corrupt_lines integer not null,
+    oversized_lines integer not null,
+    digest text not null
+  );
+  create index sessions_by_time on sessions(last_at desc);
+  create table chunks(id integer primary key, session integer not null, start integer not null, end integer not null);
+  create index chunks_by_session on chunks(session);
+  create virtual table words using fts5(
+    body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+  );
+  create table unreadable(path text primary key, detail text not null);
+`;
+
+const ROW_COLUMNS = `session_id as sessionId, path, folder, project, title, first_at as firstAt,
+  last_at as lastAt, messages, model, git_branch as gitBranch, entrypoint, version, size,
+  mtime_ms as mtimeMs`;
+
+function whereOf(
+  filter: RowFilter,
+  alias: string,
+): { sql: string; values: Record<string, number | string> } {
+  const clauses: string[] = [];
+  const values: Record<string, number | string> = {};
+  if (filter.project !== undefined) {
+    clauses.push(`${alias}.project = :project`);
+    values[':project'] = filter.project;
+  }
+  if (filter.since !== undefined) {
+    clauses.push(`${alias}.last_at >= :since`);
+    values[':since'] = filter.since;
+  }
+  if (filter.until !== undefined) {
+    clauses.push(`${alias}.last_at <= :until`);
+    values[':until'] = filter.until;
+  }
+  return { sql: clauses.map((c) => ` and ${c}`).join(''), values };
+}
+
+export class IndexStore {
+  private constructor(private readonly db: Database) {}
+
+  /** Opens (or creates) the index in `dir`; one from another schema or damaged is rebuilt. */
+  static open(dir: string, log: (message: string) => void): IndexStore {
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'sessions.sqlite');
+    try {
+      return IndexStore.openFile(file);
+    } catch (error) {
+      log(`session library: rebuilding the index (${(error as Error).message})`);
+      rmSync(file, { force: true });
+      rmSync(`${file}-journal`, { force: true });
+      return IndexStore.openFile(file);
+    }
+  }
+
+  private static openFile(file: string): IndexStore {
+    const db = new Database(file);
+    try {
+      db.exec(
+        'pragma journal_mode = truncate; pragma synchronous = off; pragma cache_size = -16000',
+      );
+      const version = Number(db.get('pragma user_version')?.['user_version'] ?? 0);
+      if (version !== SCHEMA_VERSION) {
+        const tables = db.all("select name from sqlite_master where type in ('table', 'view')");
+        if (tables.length > 0)
+          throw new Error(`index schema ${version}, expected ${SCHEMA_VERSION}`);
+        db.exec(`begin; ${SCHEMA}; pragma user_version = ${SCHEMA_VERSION}; commit`);
+      }
+      return new IndexStore(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  transaction<T>(work: () => T): T {
+    this.db.exec('begin');
+    try {
+      const result = work();
+      this.db.exec('commit');
+      return result;
+    } catch (error) {
+      this.db.exec('rollback');
+      throw error;
+    }
+  }
+
+  /** What is known of every indexed file, for comparing with what is on disk. */
+  stored(): Map<string, StoredSession> {
+    const rows = this.db.all(
+      `select rowid, path, session_id, folder, size, mtime_ms, parsed, corrupt_lines,
+        oversized_lines, digest from sessions`,
+    );
+    return new Map(
+      rows.map((r) => [
+        r['path'] as string,
+        {
+          rowid: Number(r['rowid']),
+          path: r['path'] as string,
+          sessionId: r['session_id'] as string,
+          folder: r['folder'] as string,
+          size: Number(r['size']),
+          mtimeMs: Number(r['mtime_ms']),
+          parsed: Number(r['parsed']),
+          corruptLines: Number(r['corrupt_lines']),
+          oversizedLines: Number(r['oversized_lines']),
+          digest: JSON.parse(r['digest'] as string) as SessionDigest,
+        },
+      ]),
+    );
+  }
+
+  /** A new session's row, so its chunks have a session to point at. */
+  insertSession(path: string, sessionId: string, folder: string): number {
+    const result = this.db.run(
+      `insert into sessions(path, session_id, folder, project, title, messages, size, mtime_ms,
+        parsed, corrupt_lines, oversized_lines, digest)
+       values (?, ?, ?, '', '', 0, 0, 0, 0, 0, 0, '{}')`,
+      [path, sessionId, folder],
+    );
+    return Number(result.lastInsertRowid);
+  }
+
+  updateSession(stored: StoredSession, summary: { project: string; title: string }): void {
+    const d = stored.digest;
+    this.db.run(
+      `update sessions set project = :project, title = :title, first_at = :firstAt,
+        last_at = :lastAt, messages = :messages, model = :model, git_branch = :gitBranch,
+        entrypoint = :entrypoint, version = :version, size = :size, mtime_ms = :mtimeMs,
+        parsed = :parsed, corrupt_lines = :corrupt, oversized_lines = :oversized, digest = :digest
+       where rowid = :rowid`,
+      {
+        ':rowid': stored.rowid,
+        ':project': summary.project,
+        ':title': summary.title,
+        ':firstAt': d.firstAt ?? null,
+        ':lastAt': d.lastAt ?? null,
+        ':messages': d.messages,
+        ':model': d.model ?? null,
+        ':gitBranch': d.gitBranch ?? null,
+        ':entrypoint': d.entrypoint ?? null,
+        ':version': d.version ?? null,
+        ':size': stored.size,
+        ':mtimeMs': stored.mtimeMs,
+        ':parsed': stored.parsed,
+        ':corrupt': stored.corruptLines,
+        ':oversized': stored.oversizedLines,
+        ':digest': JSON.stringify(d),
+      },
+    );
+  }
+
+  addChunk(session: number, start: number, end: number, text: string): void {
+    const { lastInsertRowid } = this.db.run(
+      'insert into chunks(session, start, end) values (?, ?, ?)',
+      [session, start, end],
+    );
+    this.db.run('insert into words(rowid, body) values (?, ?)', [lastInsertRowid, text]);
+  }
+
+  /** Forgets a session's words (all of them, or all from a re-read) and, unless kept, the session. */
+  removeSession(rowid: number, keepRow = false): void {
+    this.db.run('delete from words where rowid in (select id from chunks where session = ?)', [
+      rowid,
+    ]);
+    this.db.run('delete from chunks where session = ?', [rowid]);
+    if (!keepRow) this.db.run('delete from sessions where rowid = ?', [rowid]);
+  }
+
+  sessions(filter: RowFilter): SessionRow[] {
+    const where = whereOf(filter, 's');
+    return this.db.all(
+      `select ${ROW_COLUMNS} from sessions s where s.project != ''${where.sql}
+       order by coalesce(s.last_at, s.mtime_ms) desc`,
+      where.values,
+    ) as unknown as SessionRow[];
+  }
+
+  session(path: string): SessionRow | undefined {
+    return (this.db.get(`select ${ROW_COLUMNS} from sessions where path = ?`, [path]) ??
+      undefined) as SessionRow | undefined;
+  }
+
+  projects(): Array<{ project: string; sessions: number; lastAt: number | null }> {
+    return this.db.all(
+      `select project, count(*) as sessions, max(last_at) as lastAt from sessions
+       where project != '' group by project order by lastAt desc`,
+    ) as unknown as Array<{ project: string; sessions: number; lastAt: number | null }>;
+  }
+
+  /** Indexed runs of lines matching an FTS5 query, best first (bm25: lower is better). */
+  match(query: string, filter: RowFilter, limit: number): ChunkHit[] {
+    const where = whereOf(filter, 's');
+    return this.db.all(
+      `select c.session as rowid, s.path as path, c.start as start, c.end as end,
+        bm25(words) as score
+       from words join chunks c on c.id = words.rowid join sessions s on s.rowid = c.session
+       where words match :query${where.sql}
+       order by score limit :limit`,
+      { ...where.values, ':query': query, ':limit': limit },
+    ) as unknown as ChunkHit[];
+  }
+
+  setUnreadable(path: string, detail: string): void {
+    this.db.run('insert or replace into unreadable(path, detail) values (?, ?)', [path, detail]);
+  }
+
+  unreadablePaths(): string[] {
+    return this.db.all('select path from unreadable').map((r) => r['path'] as string);
+  }
+
+  clearUnreadable(path: string): void {
+    this.db.run('delete from unreadable where path = ?', [path]);
+  }
+
+  problems(): Problem[] {
+    const unreadable = this.db.all('select path, detail from unreadable order by path');
+    const damaged = this.db.all(
+      `select path, corrupt_lines, oversized_lines from sessions
+       where corrupt_lines > 0 or oversized_lines > 0 order by path`,
+    );
+    const problems: Problem[] = unreadable.map((r) => ({
+      path: r['path'] as string,
+      kind: 'unreadable',
+      detail: r['detail'] as string,
+    }));
+    for (const r of damaged) {
+      const corrupt = Number(r['corrupt_lines']);
+      const oversized = Number(r['oversized_lines']);
+      if (corrupt > 0)
+        problems.push({
+          path: r['path'] as string,
+          kind: 'corrupt',
+          detail: `${corrupt} unreadable line${corrupt === 1 ? '' : 's'} skipped`,
+        });
+      if (oversized > 0)
+        problems.push({
+          path: r['path'] as string,
+          kind: 'oversized',
+          detail: `${oversized} line${oversized === 1 ? '' : 's'} too long to index skipped`,
+        });
+    }
+    return problems;
+  }
+}

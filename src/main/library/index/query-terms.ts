@@ -1,0 +1,32 @@
+/**
+ * The user's search box text as words, and those words as an FTS5 query and as a matcher for
+ * highlighting: the same tokens both ways, so what the index found is what the snippet marks.
+ */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Longest query honoured: a pasted page is not a search. */
+const MAX_TERMS = 12;
+
+export function queryTerms(query: string): string[] {
+  const terms = (query.match(WORD) ?? []).map((t) => t.toLowerCase());
+  return [...new Set(terms)].slice(0, MAX_TERMS);
+}
+
+/**
+ * Every word must occur; each is a prefix, so results follow the typing. A one-letter prefix would
+ * match half the index, so such a word must match whole.
+ */
+export function ftsQuery(terms: readonly string[]): string {
+  return terms.map((t) => (t.length > 1 ? `"${t}"*` : `"${t}"`)).join(' AND ');
+}
+
+/** Where the terms occur in `text`, as a word's start (prefix match, any case). */
+export function termMatcher(terms: readonly string[]): RegExp {
+  const alternatives = [...terms]
+    .sort((a, b) => b.length - a.length)
+    .map((t) => {
+      const escaped = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return t.length > 1 ? escaped : `${escaped}(?![\\p{L}\\p{N}])`;
+    });
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})`, 'giu');
+}

@@ -1,0 +1,429 @@
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { IndexStore, type Problem, type RowFilter, type StoredSession } from './index-store';
+import { readLines, type Line } from './line-reader';
+import { isProcessAlive, liveSessionIds } from './live-sessions';
+import { ProjectsWatcher } from './projects-watcher';
+import { ftsQuery, queryTerms } from './query-terms';
+import { emptyDigest, foldEntry, searchableText, titleOf } from './session-digest';
+import { snippetOf, type Snippet } from './snippet';
+
+export interface SessionLibraryOptions {
+  /** The CLI's folder (`claudeConfigDir`): read, never written. */
+  claudeDir: string;
+  /** Where the index lives: the app's own data folder. */
+  indexDir: string;
+  log: (message: string) => void;
+  /** Follow changes under `projects/` (default true). */
+  watch?: boolean;
+  debounceMs?: number;
+  now?: () => number;
+  isProcessAlive?: (pid: number) => boolean;
+}
+
+export interface SessionSummary {
+  sessionId: string;
+  /** The transcript file, for Reveal file and for reading it. */
+  path: string;
+  /** The folder the session ran in. */
+  project: string;
+  title: string;
+  firstAt: number | null;
+  lastAt: number | null;
+  messages: number;
+  model: string | null;
+  gitBranch: string | null;
+  /** The client that wrote it, as the CLI names it (`cli`, `claude-vscode`, `sdk-cli`, …). */
+  entrypoint: string | null;
+  version: string | null;
+  /** A running CLI is writing it: resuming it would put two processes on one transcript. */
+  live: boolean;
+}
+
+export interface SearchHit {
+  session: SessionSummary;
+  snippet: Snippet;
+}
+
+export interface LibraryProblems {
+  /** `~/.claude/projects` is not there: no session was ever written (or CLAUDE_CONFIG_DIR moved it). */
+  missing: boolean;
+  unreadable: number;
+  corrupt: number;
+  oversized: number;
+  files: Problem[];
+}
+
+export interface ScanProgress {
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  /** Bytes read from transcripts this scan: a grown file counts only what it grew by. */
+  bytesRead: number;
+  done: boolean;
+}
+
+/** A session written to this recently is taken for live, pid file or not (another machine's CLI on a shared home, an older CLI). */
+const LIVE_MS = 10_000;
+/** Text gathered into one indexed run of lines: a hit's snippet re-reads this much of its file. */
+const CHUNK_TEXT = 4 * 1024;
+/** Work done between two yields to the event loop, so the host stays responsive during a build. */
+const SLICE_MS = 12;
+/** Chunks looked at for a search: enough to fill the results with distinct sessions. */
+const MATCH_LIMIT = 400;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+interface DiskFile {
+  path: string;
+  folder: string;
+  sessionId: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * Every Claude Code session on the machine, found under `<claudeDir>/projects`, indexed for listing
+ * and full-text search, and kept current as sessions are written. Reads `~/.claude` only.
+ */
+export class SessionLibrary {
+  private readonly store: IndexStore;
+  private readonly watcher: ProjectsWatcher | undefined;
+  private readonly changeListeners = new Set<() => void>();
+  private readonly progressListeners = new Set<(progress: ScanProgress) => void>();
+  private readonly now: () => number;
+  private readonly alive: (pid: number) => boolean;
+  private live = new Set<string>();
+  private missing = false;
+  private scanning: Promise<void> | undefined;
+  private rescanWanted = false;
+  private closed = false;
+
+  constructor(private readonly options: SessionLibraryOptions) {
+    this.store = IndexStore.open(options.indexDir, options.log);
+    this.now = options.now ?? Date.now;
+    this.alive = options.isProcessAlive ?? isProcessAlive;
+    if (options.watch !== false)
+      this.watcher = new ProjectsWatcher(
+        options.claudeDir,
+        () => void this.rescan(),
+        options.debounceMs ?? 300,
+      );
+  }
+
+  /** Brings the index up to date in the background; what was indexed before lists at once. */
+  start(): Promise<void> {
+    return this.rescan();
+  }
+
+  /** Scans again (one scan at a time: a call during a scan runs one more after it). */
+  rescan(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.scanning) {
+      this.rescanWanted = true;
+      return this.scanning;
+    }
+    this.scanning = (async () => {
+      do {
+        this.rescanWanted = false;
+        try {
+          await this.scan();
+        } catch (error) {
+          if (!this.closed)
+            this.options.log(`session library: scan failed: ${(error as Error).message}`);
+        }
+      } while (this.rescanWanted && !this.closed);
+      this.scanning = undefined;
+    })();
+    return this.scanning;
+  }
+
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  onProgress(listener: (progress: ScanProgress) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
+  }
+
+  /** Sessions newest first (group by `project` in this order for the grouped view). */
+  list(filter: RowFilter = {}): SessionSummary[] {
+    return this.store.sessions(filter).map((row) => this.summary(row));
+  }
+
+  projects(): Array<{ project: string; sessions: number; lastAt: number | null }> {
+    return this.store.projects();
+  }
+
+  /** Sessions whose prompts, replies, tool inputs or outputs hold every word of `query`, best first. */
+  async search(query: string, filter: RowFilter & { limit?: number } = {}): Promise<SearchHit[]> {
+    const terms = queryTerms(query);
+    if (terms.length === 0) return [];
+    const limit = filter.limit ?? 50;
+    const best = new Map<number, { path: string; start: number; end: number }>();
+    for (const hit of this.store.match(ftsQuery(terms), filter, MATCH_LIMIT)) {
+      if (!best.has(hit.rowid)) best.set(hit.rowid, hit);
+      if (best.size >= limit) break;
+    }
+    const hits: SearchHit[] = [];
+    for (const chunk of best.values()) {
+      const row = this.store.session(chunk.path);
+      if (!row) continue;
+      const text = await this.chunkText(chunk.path, chunk.start, chunk.end);
+      hits.push({ session: this.summary(row), snippet: snippetOf(text, terms) });
+    }
+    return hits;
+  }
+
+  problems(): LibraryProblems {
+    const files = this.store.problems();
+    const count = (kind: Problem['kind']) => files.filter((p) => p.kind === kind).length;
+    return {
+      missing: this.missing,
+      unreadable: count('unreadable'),
+      corrupt: count('corrupt'),
+      oversized: count('oversized'),
+      files,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.watcher?.close();
+    await this.scanning;
+    this.store.close();
+  }
+
+  private summary(row: ReturnType<IndexStore['sessions']>[number]): SessionSummary {
+    const { folder: _folder, size: _size, mtimeMs, ...rest } = row;
+    const age = this.now() - mtimeMs;
+    const live = this.live.has(row.sessionId) || (age >= 0 && age < LIVE_MS);
+    return { ...rest, live };
+  }
+
+  /** The searchable text of a run of lines, re-read from its transcript. */
+  private async chunkText(path: string, start: number, end: number): Promise<string> {
+    const texts: string[] = [];
+    try {
+      await readLines(path, start, (lines) => {
+        for (const line of lines) if (line.end <= end) texts.push(textOfLine(line.text));
+      });
+    } catch {
+      // Deleted or unreadable since it was indexed: the next scan drops or reports it.
+    }
+    return texts.filter(Boolean).join('\n');
+  }
+
+  private emitChange(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+
+  private async scan(): Promise<void> {
+    const projectsDir = join(this.options.claudeDir, 'projects');
+    const disk = await this.listDisk(projectsDir);
+    this.live = await liveSessionIds(this.options.claudeDir, this.alive);
+    if (this.closed) return;
+    this.watcher?.sync(disk && [...new Set(disk.files.map((f) => f.folder))]);
+    let changed = false;
+    const stored = this.store.stored();
+    const seen = new Set(disk?.files.map((f) => f.path));
+    for (const [path, session] of stored)
+      if (!seen.has(path)) {
+        this.store.removeSession(session.rowid);
+        changed = true;
+      }
+    const wasUnreadable = new Set(this.store.unreadablePaths());
+    for (const path of wasUnreadable)
+      if (!seen.has(path) && !disk?.unreadable.has(path)) this.store.clearUnreadable(path);
+    for (const [path, detail] of disk?.unreadable ?? []) this.store.setUnreadable(path, detail);
+
+    const todo = (disk?.files ?? []).filter((f) => {
+      const s = stored.get(f.path);
+      return !s || s.size !== f.size || s.mtimeMs !== f.mtimeMs;
+    });
+    const progress: ScanProgress = {
+      filesDone: 0,
+      filesTotal: todo.length,
+      bytesDone: 0,
+      bytesTotal: todo.reduce((sum, f) => sum + f.size, 0),
+      bytesRead: 0,
+      done: false,
+    };
+    this.report(progress);
+    let lastReport = this.now();
+    for (const file of todo) {
+      if (this.closed) return;
+      const read = await this.indexFile(file, stored.get(file.path));
+      changed ||= read !== undefined;
+      progress.filesDone++;
+      progress.bytesDone += file.size;
+      progress.bytesRead += read ?? 0;
+      if (this.now() - lastReport > 100) {
+        this.report(progress);
+        lastReport = this.now();
+      }
+    }
+    progress.done = true;
+    this.report(progress);
+    if (changed || todo.length > 0 || wasUnreadable.size > 0) this.emitChange();
+  }
+
+  private report(progress: ScanProgress): void {
+    for (const listener of this.progressListeners) listener({ ...progress });
+  }
+
+  /** The transcripts on disk; undefined when `projects/` is missing. */
+  private async listDisk(
+    projectsDir: string,
+  ): Promise<{ files: DiskFile[]; unreadable: Map<string, string> } | undefined> {
+    let folders;
+    try {
+      folders = await readdir(projectsDir, { withFileTypes: true });
+      this.missing = false;
+    } catch (error) {
+      this.missing = true;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.options.log(
+          `session library: cannot read ${projectsDir}: ${(error as Error).message}`,
+        );
+      return undefined;
+    }
+    const files: DiskFile[] = [];
+    const unreadable = new Map<string, string>();
+    for (const folder of folders) {
+      if (!folder.isDirectory()) continue;
+      const dir = join(projectsDir, folder.name);
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch (error) {
+        unreadable.set(dir, describe(error));
+        continue;
+      }
+      for (const name of names) {
+        if (!name.endsWith('.jsonl')) continue;
+        const path = join(dir, name);
+        try {
+          const info = await stat(path);
+          if (!info.isFile()) continue;
+          files.push({
+            path,
+            folder: folder.name,
+            sessionId: basename(name, '.jsonl'),
+            size: info.size,
+            mtimeMs: Math.trunc(info.mtimeMs),
+          });
+        } catch {
+          // Gone between readdir and stat: it is simply not there.
+        }
+      }
+    }
+    return { files, unreadable };
+  }
+
+  /**
+   * Reads a new or changed transcript from where it was left (from the start when it shrank: it
+   * was rewritten). Returns the bytes read, or undefined when it could not be read.
+   */
+  private async indexFile(
+    file: DiskFile,
+    known: StoredSession | undefined,
+  ): Promise<number | undefined> {
+    const fresh = !known || file.size < known.parsed;
+    const session: StoredSession =
+      !known || fresh
+        ? {
+            rowid: known?.rowid ?? this.store.insertSession(file.path, file.sessionId, file.folder),
+            path: file.path,
+            sessionId: file.sessionId,
+            folder: file.folder,
+            size: 0,
+            mtimeMs: 0,
+            parsed: 0,
+            corruptLines: 0,
+            oversizedLines: 0,
+            digest: emptyDigest(),
+          }
+        : known;
+    if (known && fresh) this.store.removeSession(known.rowid, true);
+    const project = () => session.digest.cwd ?? decodeFolder(file.folder);
+    let sliceStart = this.now();
+    let result;
+    try {
+      result = await readLines(file.path, session.parsed, async (lines) => {
+        this.store.transaction(() => this.indexLines(session, lines));
+        if (this.now() - sliceStart > SLICE_MS) {
+          await yieldToLoop();
+          sliceStart = this.now();
+        }
+      });
+    } catch (error) {
+      this.store.setUnreadable(file.path, describe(error));
+      if (!known) this.store.removeSession(session.rowid);
+      return undefined;
+    }
+    this.store.clearUnreadable(file.path);
+    session.parsed = result.end;
+    session.oversizedLines += result.oversized;
+    session.size = file.size;
+    session.mtimeMs = file.mtimeMs;
+    this.store.updateSession(session, { project: project(), title: titleOf(session.digest) });
+    return result.bytesRead;
+  }
+
+  private indexLines(session: StoredSession, lines: Line[]): void {
+    let texts: string[] = [];
+    let size = 0;
+    let start = -1;
+    let end = -1;
+    const flush = () => {
+      if (texts.length > 0) this.store.addChunk(session.rowid, start, end, texts.join('\n'));
+      texts = [];
+      size = 0;
+      start = -1;
+    };
+    for (const line of lines) {
+      let entry: unknown;
+      try {
+        entry = JSON.parse(line.text);
+      } catch {
+        session.corruptLines++;
+        continue;
+      }
+      foldEntry(session.digest, entry);
+      const text = searchableText(entry);
+      if (!text) continue;
+      if (start === -1) start = line.start;
+      end = line.end;
+      texts.push(text);
+      size += text.length;
+      if (size >= CHUNK_TEXT) flush();
+    }
+    flush();
+  }
+}
+
+function textOfLine(line: string): string {
+  try {
+    return searchableText(JSON.parse(line));
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The CLI names a project's folder by its path with every `/` (and `\`, `:`, `.`) turned into
+ * `-`, which cannot be undone exactly; used only when no entry says the real folder.
+ */
+function decodeFolder(folder: string): string {
+  return folder.replace(/-/g, '/');
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return code ?? (error as Error).message;
+}
