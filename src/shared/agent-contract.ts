@@ -90,6 +90,11 @@ export const agentRequests = {
     params: z.object({ agentId, model: z.string().min(1).max(200) }).strict(),
     result: ok,
   },
+  /** The name the user gave the block, for the Claude session (the CLI's `rename_session`). */
+  renameAgent: {
+    params: z.object({ agentId, title: z.string().min(1).max(200) }).strict(),
+    result: ok,
+  },
   /** `answered: false` when the request was no longer pending (withdrawn, or the CLI is gone). */
   answerPermission: {
     params: z

@@ -127,6 +127,25 @@ describe.each(transports)('AgentSession over %s with the real CLI', (transport) 
     expect(h.session.pid).toBe(pid);
   });
 
+  it('names the Claude session with rename_session: the name is in its session file', async () => {
+    h = await openSession(transport, () => textReply('Hello.'));
+    h.session.send('hi');
+    const { session_id } = await h.waitForEvent('session_started');
+    await h.waitForEvent('done');
+    await h.session.rename('Parser work');
+    const projects = join(h.home, '.claude', 'projects');
+    const file = readdirSync(projects, { recursive: true, encoding: 'utf8' }).find((name) =>
+      name.endsWith(`${session_id}.jsonl`),
+    );
+    const entries = readFileSync(join(projects, file!), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toContainEqual(
+      expect.objectContaining({ type: 'custom-title', customTitle: 'Parser work' }),
+    );
+  });
+
   it('applies set_permission_mode: in acceptEdits a Write runs without asking', async () => {
     h = await openSession(transport, ({ body }) =>
       lastToolResults(body).length > 0

@@ -24,6 +24,8 @@ export interface Harness {
   session: AgentSession;
   fake: FakeAnthropic;
   cwd: string;
+  /** The throwaway HOME: the CLI writes its session files under `.claude/projects`. */
+  home: string;
   events: AgentEvent[];
   lifecycle: SessionLifecycle[];
   /** Resolves with the first event (seen so far or later) that matches. */
@@ -102,6 +104,7 @@ export async function openSession(
     session,
     fake,
     cwd,
+    home,
     events,
     lifecycle,
     waitForEvent: (type, match) =>

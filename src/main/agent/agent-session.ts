@@ -271,6 +271,11 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     await this.request({ subtype: 'set_model', model });
   }
 
+  /** Names the Claude session as the user named its block, as a rename made in the host app. */
+  async rename(title: string): Promise<void> {
+    await this.request({ subtype: 'rename_session', title, source: 'host' });
+  }
+
   /** False when the request is no longer pending (answered, withdrawn, or the process is gone). */
   answerPermission(requestId: string, decision: PermissionDecision): boolean {
     const answered = this.gate.answer(requestId, decision);

@@ -283,6 +283,10 @@ function agentHandlers(
       await agents.get(agentId).setModel(model);
       return null;
     },
+    renameAgent: async ({ agentId, title }) => {
+      await agents.get(agentId).rename(title);
+      return null;
+    },
     answerPermission: ({ agentId, requestId, decision }) => ({
       answered: agents.get(agentId).answerPermission(requestId, decision),
     }),

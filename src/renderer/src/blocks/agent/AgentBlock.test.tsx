@@ -74,6 +74,14 @@ describe('AgentBlock session', () => {
     expect(screen.getByText('claude-test')).toBeTruthy();
   });
 
+  it('names its Claude session when the user renames the block, not when it opens', async () => {
+    const { host, respec } = await renderBlock(new FakeHost(), { title: 'Old name' });
+    expect(host.paramsOf('renameAgent')).toEqual([]);
+    await respec({ title: 'Parser work' });
+    await respec({ title: 'Parser work' });
+    expect(host.paramsOf('renameAgent')).toEqual([{ agentId: AGENT_ID, title: 'Parser work' }]);
+  });
+
   it('shows the history it opened with, then live events', async () => {
     const host = new FakeHost();
     host.replies.openAgent = {

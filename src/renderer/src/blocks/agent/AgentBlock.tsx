@@ -80,6 +80,19 @@ export function AgentBlock({
     const { spec: current, onSpecChange: change } = latest.current;
     if (snapshot.cwd && snapshot.cwd !== current.cwd) change({ cwd: snapshot.cwd });
   }, [snapshot.cwd]);
+  // The name the user gives the block names its Claude session too, so other clients (and a
+  // resume) show it; the CLI keeps it in the session file.
+  const named = useRef(spec.title);
+  useEffect(() => {
+    if (spec.title === named.current) return;
+    named.current = spec.title;
+    // A session that is not running keeps its old name: the block's title is what counts here.
+    if (spec.title) {
+      api.renameAgent({ agentId: blockId, title: spec.title }).catch((error: Error) => {
+        console.warn(`tether: the Claude session keeps its old name (${error.message})`);
+      });
+    }
+  }, [api, blockId, spec.title]);
   useEffect(() => setChosenMode(null), [info.permissionMode]);
   useEffect(() => {
     // The composer can take the focus only once the dialog is gone and the rest is not inert.

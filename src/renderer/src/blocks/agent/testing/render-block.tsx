@@ -18,18 +18,24 @@ export async function renderBlock(host = new FakeHost(), spec: Partial<BlockSpec
   giveTranscriptAViewport();
   const onSpecChange = vi.fn();
   const onActivity = vi.fn();
-  const view = render(
+  const element = (patch: Partial<BlockSpec>) => (
     <StrictMode>
       <AgentBlock
         blockId={AGENT_ID}
-        spec={{ kind: 'agent', cwd: '/work', ...spec }}
+        spec={{ kind: 'agent', cwd: '/work', ...patch }}
         api={host.api}
         onSpecChange={onSpecChange}
         handleRef={() => undefined}
         onActivity={onActivity}
       />
-    </StrictMode>,
+    </StrictMode>
   );
+  const view = render(element(spec));
+  /** The workspace changing the block's spec (a rename, a new session id). */
+  const respec = async (patch: Partial<BlockSpec>) => {
+    view.rerender(element({ ...spec, ...patch }));
+    await settle();
+  };
   const settle = (ms = 20) =>
     act(async () => {
       await vi.advanceTimersByTimeAsync(ms);
@@ -39,5 +45,5 @@ export async function renderBlock(host = new FakeHost(), spec: Partial<BlockSpec
     await settle();
   };
   await settle();
-  return { host, view, onSpecChange, onActivity, settle, push };
+  return { host, view, onSpecChange, onActivity, settle, push, respec };
 }
