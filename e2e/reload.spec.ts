@@ -1,4 +1,5 @@
-import { row, runInTerminal, screenshot } from './support/app-page';
+import type { Locator } from '@playwright/test';
+import { row, runInTerminal, screenshot, terminals } from './support/app-page';
 import { openApp, test, expect } from './support/browser-mode';
 
 test.describe('a reload in browser mode', () => {
@@ -65,4 +66,33 @@ test.describe('a reload in browser mode', () => {
     await expect(row(reloaded, /^typed-after\s*$/)).toHaveCount(2);
     await expect(answers()).toHaveCount(before);
   });
+});
+
+test('a failure the user has looked at does not come back as Failed after a reload', async ({
+  page,
+  browserMode,
+}) => {
+  const first = await openApp(page, browserMode.url);
+  await page.keyboard.press('Control+Shift+Enter');
+  const [left, right] = [terminals(page).first(), terminals(page).nth(1)];
+  await expect(right.locator('textarea')).toBeFocused();
+  const state = (block: Locator) => block.getByRole('status', { name: 'Block state' });
+  await left.locator('textarea').focus();
+  await runInTerminal(page, "sh -c 'echo failing-here; exit 3'");
+  await expect(row(first, /^failing-here\s*$/)).toHaveCount(1);
+  await expect(state(left)).toHaveText('Idle');
+  // Looked at while it failed: Idle, also once the focus has moved on.
+  await right.locator('textarea').focus();
+  await expect(state(left)).toHaveText('Idle');
+  await page.waitForTimeout(500); // the workspace saves which block has the focus
+
+  await page.reload();
+  // The left block is not the focused one, so only the replay could mark it seen.
+  await expect(terminals(page).nth(1).locator('textarea')).toBeFocused();
+  await expect(terminals(page)).toHaveCount(2);
+  await expect(row(terminals(page).first(), /^failing-here\s*$/)).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  await page.waitForTimeout(500);
+  await expect(state(terminals(page).first())).toHaveText('Idle');
 });

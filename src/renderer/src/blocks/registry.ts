@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { CommandId } from '../../../shared/commands';
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
-import type { BlockActivity } from '../workspace/block-state';
+import type { ActivityReport, BlockActivity } from '../workspace/block-state';
 import { AgentBlock } from './agent/AgentBlock';
 import { TerminalBlock } from './terminal/TerminalBlock';
 
@@ -20,7 +20,7 @@ export interface BlockProps {
   onSpecChange(patch: Partial<BlockSpec>): void;
   handleRef(handle: BlockHandle | null): void;
   /** What the block is doing now (see workspace/block-state.ts); optional for a block to report. */
-  onActivity?(activity: BlockActivity): void;
+  onActivity?(activity: BlockActivity, report?: ActivityReport): void;
 }
 
 export interface BlockKind {

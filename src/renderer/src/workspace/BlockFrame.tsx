@@ -1,7 +1,7 @@
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
 import { findBlockKind, type BlockHandle } from '../blocks/registry';
-import type { BlockActivity } from './block-state';
+import type { ActivityReport, BlockActivity } from './block-state';
 import { BlockState, stateClass } from './BlockState';
 import { WorktreeBadge } from './worktree/WorktreeBadge';
 
@@ -18,7 +18,7 @@ interface BlockFrameProps {
   handleRef(handle: BlockHandle | null): void;
   /** The state as shown (a `Done` looked at is `Idle`); before the block says, it is `Idle`. */
   activity?: BlockActivity;
-  onActivity?(activity: BlockActivity): void;
+  onActivity?(activity: BlockActivity, report?: ActivityReport): void;
 }
 
 /**

@@ -291,7 +291,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             onClose={() => closeGuard.requestClose(blockId)}
             onSpecChange={(patch) => workspace.updateSpec(blockId, patch)}
             activity={attention.shown(blockId)}
-            onActivity={(activity) => attention.report(blockId, activity)}
+            onActivity={(activity, report) => attention.report(blockId, activity, report)}
             handleRef={(handle) => {
               if (handle) handles.current.set(blockId, handle);
               else handles.current.delete(blockId);

@@ -14,6 +14,14 @@ export type BlockActivity =
     }
   | { kind: 'terminal'; status: 'Running' | 'Failed' | 'Idle' | 'Exited'; command?: string };
 
+/**
+ * How a state came: `alreadySeen` for one a reloaded page rebuilt from output the user had been
+ * shown before (a terminal's restored screen), which neither notifies nor waits for a look.
+ */
+export interface ActivityReport {
+  alreadySeen?: boolean;
+}
+
 /** Whether a block waits for the user: it is counted in "Needs you" and visited first. */
 export function needsYou(activity: BlockActivity | undefined): boolean {
   return activity?.kind === 'agent' && activity.status === 'Needs you';

@@ -5,7 +5,7 @@ import {
   type BlockNotification,
   type NotificationPreferences,
 } from './block-notification';
-import { needsYou, shownActivity, type BlockActivity } from './block-state';
+import { needsYou, shownActivity, type ActivityReport, type BlockActivity } from './block-state';
 
 interface Reported {
   activity: BlockActivity;
@@ -16,7 +16,7 @@ interface Reported {
 export interface Attention {
   /** A block's state as its frame shows it. */
   shown(blockId: string): BlockActivity | undefined;
-  report(blockId: string, activity: BlockActivity): void;
+  report(blockId: string, activity: BlockActivity, how?: ActivityReport): void;
   /** How many of `blockIds` wait for the user. */
   needingYou(blockIds: readonly string[]): number;
 }
@@ -56,7 +56,7 @@ export function useAttention(
     };
   }, [markSeen]);
 
-  const report = useCallback((blockId: string, activity: BlockActivity) => {
+  const report = useCallback((blockId: string, activity: BlockActivity, how?: ActivityReport) => {
     const {
       focused: now,
       reported: before,
@@ -67,11 +67,9 @@ export function useAttention(
     const looking = { blockFocused: now === blockId, windowLooking: windowLooking() };
     const previous = before[blockId]?.activity;
     const notification = notificationFor(previous, activity, name(blockId), looking, wanted);
-    if (notification) show(blockId, notification);
-    setReported((current) => ({
-      ...current,
-      [blockId]: { activity, seen: looking.blockFocused && looking.windowLooking },
-    }));
+    if (notification && !how?.alreadySeen) show(blockId, notification);
+    const seen = how?.alreadySeen === true || (looking.blockFocused && looking.windowLooking);
+    setReported((current) => ({ ...current, [blockId]: { activity, seen } }));
   }, []);
 
   const shown = useCallback(

@@ -2,6 +2,7 @@ import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { AppInfoContext } from '../../host/app-info';
 import { openExternalLink } from '../../host/open-external-link';
 import type { EventPayload } from '../../../../shared/host-contract';
+import type { BlockActivity } from '../../workspace/block-state';
 import type { BlockProps } from '../registry';
 import type { CommandLog } from './command-log';
 import { type MarkerAnchor, watchShellMarks } from './command-marks-view';
@@ -61,9 +62,15 @@ export function TerminalBlock({
     const onDirectory = (cwd: string) => {
       if (cwd !== latest.current.spec.cwd) latest.current.onSpecChange({ cwd });
     };
+    // The marks in a reloaded page's restored screen rebuild the state the user had already
+    // been shown: an old failure comes back seen, without a second notification.
+    let replayed: { activity?: BlockActivity } | null = null;
     const marks = watchShellMarks(view.term, {
       onDirectory,
-      onActivity: (activity) => latest.current.onActivity?.(activity),
+      onActivity: (activity) => {
+        if (replayed) replayed.activity = activity;
+        else latest.current.onActivity?.(activity);
+      },
     });
     commandLog.current = marks.log;
     latest.current.onActivity?.({ kind: 'terminal', status: 'Idle' });
@@ -74,6 +81,11 @@ export function TerminalBlock({
         latest.current.onActivity?.({ kind: 'terminal', status: 'Exited' });
       },
       onError: setError,
+      onReplay: (replaying) => {
+        const rebuilt = replayed?.activity;
+        replayed = replaying ? {} : null;
+        if (rebuilt) latest.current.onActivity?.(rebuilt, { alreadySeen: true });
+      },
     });
     return () => {
       unlink();

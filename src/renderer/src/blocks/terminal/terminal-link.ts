@@ -9,6 +9,8 @@ export interface TerminalLinkEvents {
   onDirectory(cwd: string): void;
   onExit(exit: EventPayload<'terminalExit'>): void;
   onError(message: string): void;
+  /** The restored screen of a reloaded page is being parsed (true), or has been (false). */
+  onReplay?(replaying: boolean): void;
 }
 
 const MAX_WRITE = 64 * 1024;
@@ -67,7 +69,11 @@ export function linkTerminal(
       // The host counts the restored output as delivered: it needs no acknowledgement.
       if (opened.restore !== undefined) {
         replaying = true;
-        view.term.write(opened.restore, () => (replaying = false));
+        events.onReplay?.(true);
+        view.term.write(opened.restore, () => {
+          replaying = false;
+          events.onReplay?.(false);
+        });
       } else for (const data of waiting) show(data);
       events.onDirectory(opened.cwd);
     },
