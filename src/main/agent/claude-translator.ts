@@ -32,6 +32,37 @@ type FrameOf<K extends StreamFrame['kind']> = StreamFrame & { kind: K };
 /** How the CLI echoes what a local slash command (e.g. /compact, /cost) printed. */
 const LOCAL_COMMAND_OUTPUT = /^<local-command-stdout>([\s\S]*)<\/local-command-stdout>$/;
 
+/** What a local slash command printed, when `text` is the CLI's echo of it; else null. */
+export function localCommandOutput(text: string): string | null {
+  const local = LOCAL_COMMAND_OUTPUT.exec(text);
+  return local ? local[1]!.trim() : null;
+}
+
+/** The user's word for a turn the user stopped (an interrupt, or a denial that interrupts). */
+export const INTERRUPTED_MESSAGE = 'Interrupted: the turn was stopped before it finished.';
+
+/**
+ * The boundary a compaction left: stdout's `compact_boundary` carries `compact_metadata` in
+ * snake_case, the on-disk transcript the same object as `compactMetadata` in camelCase.
+ */
+export function compactionBoundaryEvent(frame: Record<string, unknown>): AgentEvent | null {
+  const meta = field(frame, 'compact_metadata', 'compactMetadata');
+  if (!isRecord(meta)) return null;
+  const trigger = str(meta['trigger']);
+  const preTokens = num(field(meta, 'pre_tokens', 'preTokens'));
+  if (trigger === null || preTokens === null) return null;
+  const event: AgentEvent & { type: 'compaction_boundary' } = {
+    type: 'compaction_boundary',
+    trigger,
+    pre_tokens: preTokens,
+  };
+  const postTokens = num(field(meta, 'post_tokens', 'postTokens'));
+  if (postTokens !== null) event.post_tokens = postTokens;
+  const durationMs = num(field(meta, 'duration_ms', 'durationMs'));
+  if (durationMs !== null) event.duration_ms = durationMs;
+  return event;
+}
+
 export class ClaudeTranslator {
   /** Open content blocks of the message being streamed, per parent_tool_use_id ('' = top level). */
   private streams = new Map<string, MessageStream>();
@@ -203,9 +234,9 @@ export class ClaudeTranslator {
   private onUser(frame: FrameOf<'user'>, out: AgentEvent[]): void {
     if (frame.is_replay) {
       const text = textOfContent(frame.content);
-      const local = LOCAL_COMMAND_OUTPUT.exec(text);
+      const local = localCommandOutput(text);
       out.push(
-        local ? { type: 'command_output', text: local[1]!.trim() } : { type: 'user_message', text },
+        local !== null ? { type: 'command_output', text: local } : { type: 'user_message', text },
       );
       return;
     }
@@ -249,7 +280,7 @@ export class ClaudeTranslator {
         return errors || 'Claude stopped: the turn reached its maximum number of turns.';
       case 'error_during_execution':
         if (str(frame['terminal_reason'])?.startsWith('aborted')) {
-          return 'Interrupted: the turn was stopped before it finished.';
+          return INTERRUPTED_MESSAGE;
         }
         return errors || 'The turn stopped with an error while it ran.';
       default:
@@ -269,8 +300,11 @@ export class ClaudeTranslator {
         out.push(event);
         return;
       }
-      case 'compact_boundary':
-        return this.onCompactBoundary(frame, out);
+      case 'compact_boundary': {
+        const boundary = compactionBoundaryEvent(frame);
+        if (boundary) out.push(boundary);
+        return;
+      }
       case 'task_started':
       case 'task_updated':
       case 'task_notification':
@@ -297,24 +331,6 @@ export class ClaudeTranslator {
     };
     const version = str(frame['claude_code_version']);
     if (version) event.claude_code_version = version;
-    out.push(event);
-  }
-
-  private onCompactBoundary(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const meta = field(frame, 'compact_metadata', 'compactMetadata');
-    if (!isRecord(meta)) return;
-    const trigger = str(meta['trigger']);
-    const preTokens = num(field(meta, 'pre_tokens', 'preTokens'));
-    if (trigger === null || preTokens === null) return;
-    const event: AgentEvent & { type: 'compaction_boundary' } = {
-      type: 'compaction_boundary',
-      trigger,
-      pre_tokens: preTokens,
-    };
-    const postTokens = num(field(meta, 'post_tokens', 'postTokens'));
-    if (postTokens !== null) event.post_tokens = postTokens;
-    const durationMs = num(field(meta, 'duration_ms', 'durationMs'));
-    if (durationMs !== null) event.duration_ms = durationMs;
     out.push(event);
   }
 

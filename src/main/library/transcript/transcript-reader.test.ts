@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../shared/agent-event';
+import { pushCoalesced } from '../../../shared/coalesce-events';
+import { ClaudeTranslator } from '../../agent/claude-translator';
+import { RECORDINGS_DIR } from '../../../../test/conformance/record';
+import { onDiskRecordings, type OnDiskRecording } from '../../../../test/conformance/on-disk';
+import {
+  translateTranscript,
+  TranscriptReader,
+  type SubagentTranscript,
+} from './transcript-reader';
+
+const recordings = onDiskRecordings();
+
+/** What the CLI's stdout recording of the same scenario yields through the live translator. */
+function liveEvents(name: string): AgentEvent[] {
+  const translator = new ClaudeTranslator();
+  const text = readFileSync(join(RECORDINGS_DIR, `${name}.jsonl`), 'utf8');
+  const events = text.split('\n').flatMap((line) => translator.pushLine(line));
+  return [...events, ...translator.end()];
+}
+
+function fromDisk(recording: OnDiskRecording) {
+  return translateTranscript(recording.text, recording.subagents);
+}
+
+/** The events both translators owe the transcript view; text joined as the view joins it. */
+const SHOWN = new Set<AgentEvent['type']>([
+  'user_message',
+  'assistant_text',
+  'thinking',
+  'tool_use',
+  'tool_result',
+  'error',
+  'compaction_boundary',
+  'command_output',
+]);
+
+function shown(events: AgentEvent[], parent: string | null): AgentEvent[] {
+  const out: AgentEvent[] = [];
+  for (const event of events) {
+    if (!SHOWN.has(event.type)) continue;
+    const own = 'parent_tool_use_id' in event ? event.parent_tool_use_id : null;
+    if (own === parent) pushCoalesced(out, event);
+  }
+  return out;
+}
+
+function parents(events: AgentEvent[]): Set<string> {
+  const ids = new Set<string>();
+  for (const e of events)
+    if ('parent_tool_use_id' in e && e.parent_tool_use_id) ids.add(e.parent_tool_use_id);
+  return ids;
+}
+
+/** Each subagent's last known state, as the tool card shows it. */
+function subagentStates(events: AgentEvent[]): Map<string, Record<string, unknown>> {
+  const states = new Map<string, Record<string, unknown>>();
+  for (const e of events) {
+    if (e.type !== 'subagent') continue;
+    const { type: _type, ...fields } = e;
+    states.set(e.task_id, { ...states.get(e.task_id), ...fields });
+  }
+  return states;
+}
+
+/** Whether `part` occurs in `whole` in order (other events may come between). */
+function isSubsequence(part: AgentEvent[], whole: AgentEvent[]): boolean {
+  let at = 0;
+  for (const event of whole) {
+    if (at < part.length && JSON.stringify(event) === JSON.stringify(part[at])) at++;
+  }
+  return at === part.length;
+}
+
+describe('on-disk transcripts written by the real CLI', () => {
+  it('covers every scenario that has a stdout recording', () => {
+    expect(recordings.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['plain-text', 'compact', 'subagent', 'subagent-background']),
+    );
+    expect(recordings.length).toBe(16);
+  });
+
+  for (const recording of recordings) {
+    describe(recording.name, () => {
+      const disk = fromDisk(recording);
+      const live = liveEvents(recording.name);
+
+      it('reads every line: nothing corrupt, no entry type it does not know', () => {
+        expect(disk.skipped).toBe(0);
+        expect(disk.unknown).toBe(0);
+      });
+
+      it('shows the session what the live translator showed from stdout, in the same order', () => {
+        const top = shown(disk.events, null);
+        expect(top.length).toBeGreaterThan(0);
+        expect(top).toEqual(shown(live, null));
+      });
+
+      it("nests each subagent's events as live, plus the texts stdout leaves out", () => {
+        const liveParents = parents(live);
+        expect(parents(disk.events)).toEqual(liveParents);
+        for (const parent of liveParents) {
+          const fromFile = shown(disk.events, parent);
+          const fromStdout = shown(live, parent);
+          expect(isSubsequence(fromStdout, fromFile)).toBe(true);
+          const extra = fromFile.filter(
+            (e) => !fromStdout.some((l) => JSON.stringify(l) === JSON.stringify(e)),
+          );
+          expect(extra.every((e) => e.type === 'assistant_text' || e.type === 'thinking')).toBe(
+            true,
+          );
+        }
+        expect(subagentStates(disk.events)).toEqual(subagentStates(live));
+      });
+
+      it('describes the session as its stdout announced it', () => {
+        const init = live.find((e) => e.type === 'session_started');
+        const prompts = live.filter((e) => e.type === 'user_message');
+        const replied = live.some(
+          (e) => (e.type === 'assistant_text' || e.type === 'tool_use') && !e.parent_tool_use_id,
+        );
+        expect(init?.type).toBe('session_started');
+        if (init?.type !== 'session_started') return;
+        expect(disk.meta).toMatchObject({
+          version: init.claude_code_version,
+          // A session whose only reply was an API error has no model's reply to name.
+          model: replied ? init.model : null,
+          entrypoint: 'sdk-cli',
+          titleSource: 'prompt',
+        });
+        // The stdout recordings README lists as kept from an earlier run name another session.
+        if (recording.text.includes(init.session_id)) {
+          expect(disk.meta).toMatchObject({ sessionId: init.session_id, cwd: init.cwd });
+        } else {
+          expect(disk.meta.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+          expect(disk.meta.cwd).toContain(`tether-rec-cwd-${recording.name}-`);
+        }
+        expect(disk.meta.title).toBe(prompts[0]?.type === 'user_message' ? prompts[0].text : null);
+        expect(Date.parse(disk.meta.firstTimestamp!)).toBeLessThanOrEqual(
+          Date.parse(disk.meta.lastTimestamp!),
+        );
+      });
+
+      it('gives the same result line by line as all at once', () => {
+        const reader = new TranscriptReader();
+        for (const line of recording.text.split('\n')) reader.pushLine(line);
+        for (const sub of recording.subagents) {
+          for (const line of sub.text.split('\n')) reader.pushLine(line, sub.toolUseId);
+        }
+        expect(reader.finish()).toEqual(disk);
+      });
+    });
+  }
+
+  it('counts messages: prompts and replies, one per API message', () => {
+    const byName = new Map(recordings.map((r) => [r.name, fromDisk(r).meta.messageCount]));
+    // plain-text: a prompt and a reply; two-turns: two of each; tool-allowed: one reply with a
+    // text and a tool use, then the final reply.
+    expect(byName.get('plain-text')).toBe(2);
+    expect(byName.get('two-turns')).toBe(4);
+    expect(byName.get('tool-allowed')).toBe(3);
+  });
+
+  it('finds a subagent by its .meta.json alone when the Agent result does not name it', () => {
+    const recording = recordings.find((r) => r.name === 'subagent')!;
+    const unnamed = recording.text.replace(/"agentId":"a[0-9a-f]+"/g, '"agentId":null');
+    expect(unnamed).not.toBe(recording.text);
+    const nested = (subagents: readonly SubagentTranscript[]) =>
+      translateTranscript(unnamed, subagents).events.filter(
+        (e) => 'parent_tool_use_id' in e && e.parent_tool_use_id === 'toolu_fake_0001',
+      );
+    expect(nested(recording.subagents.map(({ text }) => ({ text })))).toEqual([]);
+    expect(nested(recording.subagents).length).toBeGreaterThan(0);
+  });
+});
