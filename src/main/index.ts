@@ -51,6 +51,8 @@ function start(): void {
     openPath: (path) => shell.openPath(path),
     workspace: new JsonFile(join(userData, 'workspace.json'), workspaceStateSchema, log),
     agentLogDir: join(userData, 'agents'),
+    libraryIndexDir: join(userData, 'library'),
+    revealPath: (path) => shell.showItemInFolder(path),
     openExternal: (url) => shell.openExternal(url),
     log,
   });

@@ -66,6 +66,8 @@ export const agentRequests = {
         model: z.string().min(1).max(200).optional(),
         permissionMode: permissionMode.optional(),
         resumeSessionId: z.string().min(1).max(256).optional(),
+        /** With `resumeSessionId`: a new session that starts from that one (`--fork-session`). */
+        forkSession: z.boolean().optional(),
       })
       .strict(),
     // `state` only for a session that was already running (the page reloaded): its history then

@@ -3,6 +3,7 @@ import { agentHostEvents, agentRequests } from './agent-contract';
 import { notificationSettingsSchema } from './settings';
 import { workspaceStateSchema } from './workspace-state';
 import { worktreeRequests } from './worktree-contract';
+import { libraryHostEvents, libraryRequests } from './library-contract';
 
 // Every message between the renderer and the host. Adding a request or an event is one entry in
 // `hostRequests` or `hostEvents`: the host's handler map, both adapters, the preload and the
@@ -72,6 +73,7 @@ export const hostRequests = {
   },
   ...agentRequests,
   ...worktreeRequests,
+  ...libraryRequests,
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>;
 
 export const hostEvents = {
@@ -95,11 +97,13 @@ export const hostEvents = {
   // A terminal asked for from outside the page (a second launch with --cwd DIR).
   openTerminalIn: z.object({ cwd: z.string().min(1).max(4096) }),
   ...agentHostEvents,
+  ...libraryHostEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type RequestName = keyof typeof hostRequests;
 export type AgentRequestName = keyof typeof agentRequests;
 export type WorktreeRequestName = keyof typeof worktreeRequests;
+export type LibraryRequestName = keyof typeof libraryRequests;
 export type RequestParams<K extends RequestName> = z.infer<(typeof hostRequests)[K]['params']>;
 export type RequestResult<K extends RequestName> = z.infer<(typeof hostRequests)[K]['result']>;
 export type EventName = keyof typeof hostEvents;

@@ -45,6 +45,8 @@ export interface StartOptions {
   model?: string;
   permissionMode?: PermissionMode;
   resume?: string;
+  /** With `resume`: a new session that starts from that one, which stays as it was. */
+  forkSession?: boolean;
   transport?: TransportKind;
   /** The environment the child inherits (default: this process's: API keys, proxies, HOME, …). */
   env?: NodeJS.ProcessEnv;
@@ -193,6 +195,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       if (options.model) args.push('--model', options.model);
       if (options.permissionMode) args.push('--permission-mode', options.permissionMode);
       if (options.resume) args.push('--resume', options.resume);
+      if (options.resume && options.forkSession) args.push('--fork-session');
       if (options.extraArgs) args.push(...options.extraArgs);
       const spawn =
         chooseTransport(options.transport, process.platform) === 'pty'

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentEvent } from '../../shared/agent-event';
@@ -17,6 +18,11 @@ export interface AgentDefaults {
   /** The user's `claudePath` setting. */
   claudePath?: string;
   agentTransport?: TransportKind;
+  /**
+   * A Claude session's transcript as written by the CLI, for a block that resumes a session it
+   * has no log of (one picked in the session library): its earlier conversation shows.
+   */
+  pastTranscript?: (sessionId: string) => Promise<AgentEvent[] | null>;
 }
 
 interface Agent {
@@ -76,15 +82,19 @@ export class AgentRegistry {
     const running = this.agents.get(agentId);
     if (running) return this.reopen(running);
     await this.claims.claim(agentId);
+    const logPath = join(this.defaults.agentLogDir, `${agentId}.jsonl`);
+    const earlier = await this.earlierTranscript(logPath, params.resumeSessionId);
     // Opened meanwhile by a second request of this client: that one goes on.
     const opened = this.agents.get(agentId);
     if (opened) return this.reopen(opened);
     const cwd = params.cwd && isDirectory(params.cwd) ? params.cwd : this.defaults.workspaceDir;
     // A log that cannot write says so in the block's transcript, and again once it can.
-    const log = new EventLog(join(this.defaults.agentLogDir, `${agentId}.jsonl`), (notice) =>
-      batcher.pushEvent({ type: 'notice', ...notice }),
-    );
-    const history = log.readAll();
+    const log = new EventLog(logPath, (notice) => batcher.pushEvent({ type: 'notice', ...notice }));
+    let history = log.readAll();
+    if (history.length === 0 && earlier?.length) {
+      log.append(earlier);
+      history = earlier;
+    }
     const session = new AgentSession();
     const batcher = new AgentOutputBatcher((events, raw) => {
       if (raw) this.emit({ name: 'agentRaw', payload: { agentId, data: raw.toString('base64') } });
@@ -116,6 +126,7 @@ export class AgentRegistry {
         ...(params.model ? { model: params.model } : {}),
         ...(params.permissionMode ? { permissionMode: params.permissionMode } : {}),
         ...(params.resumeSessionId ? { resume: params.resumeSessionId } : {}),
+        ...(params.forkSession ? { forkSession: true } : {}),
       })
       // The failure reaches the block as an `exited` state with its message.
       .catch(() => undefined);
@@ -138,6 +149,23 @@ export class AgentRegistry {
     agent.held = null;
     agent.log.append(held);
     return { cwd: agent.cwd, history: [...history, ...held], state: agent.session.state };
+  }
+
+  /** The CLI's own transcript of `sessionId`, when this block has no log of its own yet. */
+  private async earlierTranscript(
+    logPath: string,
+    sessionId: string | undefined,
+  ): Promise<AgentEvent[] | null> {
+    const { pastTranscript } = this.defaults;
+    if (!sessionId || !pastTranscript) return null;
+    const logged = (() => {
+      try {
+        return statSync(logPath).size > 0;
+      } catch {
+        return false;
+      }
+    })();
+    return logged ? null : pastTranscript(sessionId).catch(() => null);
   }
 
   get(agentId: string): AgentSession {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -253,6 +253,59 @@ describe('Host: worktrees', () => {
       ok: false,
       error: expect.stringContaining(`createWorktree: ${dir} is not in a git repository`),
     });
+  });
+});
+
+describe('Host: session library', () => {
+  // A session the real CLI wrote (a conformance recording), where CLAUDE_CONFIG_DIR points.
+  async function libraryHost() {
+    const fixture = join(__dirname, '../../../test/conformance/recordings/on-disk/two-turns.jsonl');
+    const text = await readFile(fixture, 'utf8');
+    const sessionId = /"sessionId":"([^"]+)"/.exec(text)![1]!;
+    const claudeDir = join(dir, 'claude');
+    await mkdir(join(claudeDir, 'projects', '-tmp-project'), { recursive: true });
+    await copyFile(fixture, join(claudeDir, 'projects', '-tmp-project', `${sessionId}.jsonl`));
+    makeHost({
+      libraryIndexDir: join(dir, 'library'),
+      agentLogDir: join(dir, 'agents'),
+      environment: Promise.resolve({ ...process.env, CLAUDE_CONFIG_DIR: claudeDir }),
+      // No CLI: the block's history is what is checked, not the session it would start.
+      claudePath: join(dir, 'no-claude'),
+    });
+    return { sessionId, ...connect() };
+  }
+  const ok = <T>(response: { ok: boolean; result?: unknown; error?: string }): T => {
+    if (!response.ok) throw new Error(response.error);
+    return response.result as T;
+  };
+
+  it('lists, finds by a word of a reply, and reads a session the CLI wrote', async () => {
+    const { connection, sessionId } = await libraryHost();
+    type Listed = { sessions: { sessionId: string; title: string }[] };
+    await expect
+      .poll(async () => {
+        const listed = ok<Listed>(await connection.request('listSessions', {}));
+        return listed.sessions.map((session) => session.sessionId);
+      })
+      .toEqual([sessionId]);
+    const { hits } = ok<{ hits: { session: { sessionId: string } }[] }>(
+      await connection.request('searchSessions', { query: 'question' }),
+    );
+    expect(hits.map((hit) => hit.session.sessionId)).toEqual([sessionId]);
+    const read = ok<{ events: { type: string }[] }>(
+      await connection.request('readSession', { sessionId }),
+    );
+    expect(read.events.filter((event) => event.type === 'user_message')).toHaveLength(2);
+  });
+
+  it('gives a block that resumes a session from the library its earlier conversation', async () => {
+    const { connection, sessionId } = await libraryHost();
+    const opened = ok<{ history: { type: string }[] }>(
+      await connection.request('openAgent', { agentId: 'resumed', resumeSessionId: sessionId }),
+    );
+    expect(opened.history.filter((event) => event.type === 'user_message')).toHaveLength(2);
+    // Kept in the block's own log: a reopen shows it without asking the library again.
+    expect(await readFile(join(dir, 'agents', 'resumed.jsonl'), 'utf8')).toContain('1+1');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type RequestName,
   type RequestParams,
   type RequestResult,
+  type LibraryRequestName,
   type WorktreeRequestName,
 } from '../../shared/host-contract';
 import { errorMessage } from '../../shared/error-message';
@@ -20,6 +21,7 @@ import { AgentRegistry, type AgentClaims, type AgentDefaults } from './agent-reg
 import { ClientSessions, type ClientRegistries } from './client-sessions';
 import { userConfigDir } from './config-dir';
 import { LaunchContext } from './launch-context';
+import { LibraryService } from './library-service';
 import type { SettingsFile } from './settings';
 import { windowsPty } from '../platform/windows-pty';
 import {
@@ -48,6 +50,10 @@ export interface HostOptions
   log?: (message: string) => void;
   /** The grace period when the settings file does not set `reattachGraceSeconds` (default 60). */
   reattachGraceSeconds?: number;
+  /** Where the session library keeps its index; without it the host has no library. */
+  libraryIndexDir?: string;
+  /** Shows a file in the system's file manager (absent in browser mode). */
+  revealPath?: (path: string) => void;
 }
 
 /** One client of the host: a window over IPC or a browser tab over a WebSocket. */
@@ -79,13 +85,29 @@ export class Host {
   private readonly launch: LaunchContext;
   /** Every open connection's event sink, for news that concerns them all. */
   private readonly sinks = new Set<(event: EventMessage) => void>();
+  private readonly library: LibraryService | undefined;
 
   constructor(private readonly options: HostOptions) {
     this.log = options.log ?? console.warn;
     this.launch = new LaunchContext(options);
-    options.settings?.onChange(({ problem }) => {
-      for (const sink of this.sinks) sink({ name: 'settingsChanged', payload: { problem } });
-    });
+    options.settings?.onChange(({ problem }) =>
+      this.broadcast({ name: 'settingsChanged', payload: { problem } }),
+    );
+    if (options.libraryIndexDir) {
+      this.library = new LibraryService(
+        {
+          indexDir: options.libraryIndexDir,
+          environment: options.environment ?? Promise.resolve(process.env),
+          log: this.log,
+          ...(options.revealPath ? { revealPath: options.revealPath } : {}),
+        },
+        (event) => this.broadcast(event),
+      );
+    }
+  }
+
+  private broadcast(event: EventMessage): void {
+    for (const sink of this.sinks) sink(event);
   }
 
   /**
@@ -119,6 +141,7 @@ export class Host {
   /** Ends everything every client started, detached or not, at once (the app quitting). */
   async dispose(): Promise<void> {
     await Promise.all([...this.clients].map((client) => client.end()));
+    await this.library?.close();
   }
 
   private graceMs(): number {
@@ -133,7 +156,11 @@ export class Host {
       (emit) => ({
         terminals: new TerminalRegistry(this.options, emit),
         agents: new AgentRegistry(
-          { agentLogDir: join(userConfigDir(), 'agents'), ...this.options },
+          {
+            agentLogDir: join(userConfigDir(), 'agents'),
+            ...(this.library ? { pastTranscript: (id) => this.library!.pastTranscript(id) } : {}),
+            ...this.options,
+          },
           emit,
           this.agentClaims(() => client),
         ),
@@ -257,6 +284,7 @@ export class Host {
       },
       ...agentHandlers(agents, this.launch),
       ...worktreeHandlers(agents, this.launch),
+      ...libraryHandlers(this.library),
     };
   }
 }
@@ -325,5 +353,24 @@ function worktreeHandlers(
       await discardWorktree(worktree, await git());
       return null;
     },
+  };
+}
+
+function libraryHandlers(
+  library: LibraryService | undefined,
+): Pick<RequestHandlers, LibraryRequestName> {
+  const open = () => {
+    if (!library) throw new Error('this host has no session library');
+    return library;
+  };
+  return {
+    listSessions: (filter) => open().list(filter),
+    searchSessions: (params) => open().search(params),
+    readSession: ({ sessionId }) => open().read(sessionId),
+    rescanLibrary: async () => {
+      await open().rescan();
+      return null;
+    },
+    revealSessionFile: ({ sessionId }) => open().reveal(sessionId),
   };
 }

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     settings,
     workspace: new JsonFile(join(stateDir, 'browser-workspace.json'), workspaceStateSchema),
     agentLogDir: join(stateDir, 'agents'),
+    libraryIndexDir: join(stateDir, 'library'),
   });
   let server;
   try {

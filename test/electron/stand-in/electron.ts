@@ -482,6 +482,9 @@ export const shell = {
   async openExternal(url: string): Promise<void> {
     standIn.openedExternally.push(url);
   },
+  showItemInFolder(path: string): void {
+    standIn.revealed.push(path);
+  },
 };
 
 export const screen = {
@@ -609,6 +612,7 @@ export const standIn = {
   permissionRequest: null as PermissionRequest | null,
   permissionCheck: null as PermissionCheck | null,
   openedExternally: [] as string[],
+  revealed: [] as string[],
   errorBoxes: [] as { title: string; content: string }[],
   exposed: {} as Record<string, unknown>,
   filePaths: new Map<unknown, string>(),
@@ -689,6 +693,7 @@ export const standIn = {
       permissionRequest: null,
       permissionCheck: null,
       openedExternally: [],
+      revealed: [],
       errorBoxes: [],
       exposed: {},
       appUserModelId: null,
