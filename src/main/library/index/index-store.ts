@@ -12,7 +12,7 @@ import type { SessionDigest } from './session-digest';
  * Everything here can be rebuilt from `~/.claude/projects`, so durability is traded for speed
  * (`synchronous = OFF`), and a file that is unreadable or from another schema is started afresh.
  */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 export interface StoredSession {
   rowid: number;
@@ -25,7 +25,6 @@ export interface StoredSession {
   parsed: number;
   corruptLines: number;
   oversizedLines: number;
-  digest: SessionDigest;
 }
 
 export interface SessionRow {
@@ -53,10 +52,10 @@ export interface RowFilter {
 
 export interface ChunkHit {
   rowid: number;
-  path: string;
+  row: SessionRow;
+  /** The indexed run of lines, as byte offsets in the transcript. */
   start: number;
   end: number;
-  score: number;
 }
 
 export interface Problem {
@@ -84,9 +83,9 @@ const SCHEMA = `
     mtime_ms integer not null,
     parsed integer not null,
     corrupt_lines integer not null,
-    oversized_lines integer not null,
-    digest text not null
+    oversized_lines integer not null
   );
+  create table digests(session integer primary key, digest text not null);
   create index sessions_by_time on sessions(last_at desc);
   create table chunks(id integer primary key, session integer not null, start integer not null, end integer not null);
   create index chunks_by_session on chunks(session);
@@ -94,6 +93,8 @@ const SCHEMA = `
     body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
   );
   create table unreadable(path text primary key, detail text not null);
+  insert into words(words, rank) values ('automerge', 0);
+  insert into words(words, rank) values ('crisismerge', 64);
 `;
 
 const ROW_COLUMNS = `session_id as sessionId, path, folder, project, title, first_at as firstAt,
@@ -178,7 +179,7 @@ export class IndexStore {
   stored(): Map<string, StoredSession> {
     const rows = this.db.all(
       `select rowid, path, session_id, folder, size, mtime_ms, parsed, corrupt_lines,
-        oversized_lines, digest from sessions`,
+        oversized_lines from sessions`,
     );
     return new Map(
       rows.map((r) => [
@@ -193,7 +194,6 @@ export class IndexStore {
           parsed: Number(r['parsed']),
           corruptLines: Number(r['corrupt_lines']),
           oversizedLines: Number(r['oversized_lines']),
-          digest: JSON.parse(r['digest'] as string) as SessionDigest,
         },
       ]),
     );
@@ -203,20 +203,33 @@ export class IndexStore {
   insertSession(path: string, sessionId: string, folder: string): number {
     const result = this.db.run(
       `insert into sessions(path, session_id, folder, project, title, messages, size, mtime_ms,
-        parsed, corrupt_lines, oversized_lines, digest)
-       values (?, ?, ?, '', '', 0, 0, 0, 0, 0, 0, '{}')`,
+        parsed, corrupt_lines, oversized_lines)
+       values (?, ?, ?, '', '', 0, 0, 0, 0, 0, 0)`,
       [path, sessionId, folder],
     );
     return Number(result.lastInsertRowid);
   }
 
-  updateSession(stored: StoredSession, summary: { project: string; title: string }): void {
-    const d = stored.digest;
+  /** The fold so far of a session's entries, to go on with when it grows. */
+  digest(rowid: number): SessionDigest | undefined {
+    const row = this.db.get('select digest from digests where session = ?', [rowid]);
+    return row ? (JSON.parse(row['digest'] as string) as SessionDigest) : undefined;
+  }
+
+  updateSession(
+    stored: StoredSession,
+    d: SessionDigest,
+    summary: { project: string; title: string },
+  ): void {
+    this.db.run('insert or replace into digests(session, digest) values (?, ?)', [
+      stored.rowid,
+      JSON.stringify(d),
+    ]);
     this.db.run(
       `update sessions set project = :project, title = :title, first_at = :firstAt,
         last_at = :lastAt, messages = :messages, model = :model, git_branch = :gitBranch,
         entrypoint = :entrypoint, version = :version, size = :size, mtime_ms = :mtimeMs,
-        parsed = :parsed, corrupt_lines = :corrupt, oversized_lines = :oversized, digest = :digest
+        parsed = :parsed, corrupt_lines = :corrupt, oversized_lines = :oversized
        where rowid = :rowid`,
       {
         ':rowid': stored.rowid,
@@ -234,9 +247,18 @@ export class IndexStore {
         ':parsed': stored.parsed,
         ':corrupt': stored.corruptLines,
         ':oversized': stored.oversizedLines,
-        ':digest': JSON.stringify(d),
       },
     );
+  }
+
+  /**
+   * A bounded step of merging the full-text index's segments. FTS5's own merging happens inside
+   * the write that fills a level, and grows with the index (a stall of the host, late in a big
+   * build); steps after each batch keep every write short and the segments few, so queries stay
+   * fast.
+   */
+  mergeSome(): void {
+    this.db.run("insert into words(words, rank) values ('merge', 200)");
   }
 
   addChunk(session: number, start: number, end: number, text: string): void {
@@ -253,7 +275,9 @@ export class IndexStore {
       rowid,
     ]);
     this.db.run('delete from chunks where session = ?', [rowid]);
-    if (!keepRow) this.db.run('delete from sessions where rowid = ?', [rowid]);
+    if (keepRow) return;
+    this.db.run('delete from digests where session = ?', [rowid]);
+    this.db.run('delete from sessions where rowid = ?', [rowid]);
   }
 
   sessions(filter: RowFilter): SessionRow[] {
@@ -277,17 +301,29 @@ export class IndexStore {
     ) as unknown as Array<{ project: string; sessions: number; lastAt: number | null }>;
   }
 
-  /** Indexed runs of lines matching an FTS5 query, best first (bm25: lower is better). */
-  match(query: string, filter: RowFilter, limit: number): ChunkHit[] {
+  /**
+   * Indexed runs of lines matching an FTS5 query, best first. Scoring (bm25) costs a call per
+   * matching row, so only the `candidates` newest matches are scored: a rare word is ranked over
+   * all its matches, a word in half the index over its most recent ones, in bounded time.
+   */
+  match(query: string, filter: RowFilter, limit: number, candidates: number): ChunkHit[] {
     const where = whereOf(filter, 's');
-    return this.db.all(
-      `select c.session as rowid, s.path as path, c.start as start, c.end as end,
-        bm25(words) as score
-       from words join chunks c on c.id = words.rowid join sessions s on s.rowid = c.session
-       where words match :query${where.sql}
-       order by score limit :limit`,
-      { ...where.values, ':query': query, ':limit': limit },
-    ) as unknown as ChunkHit[];
+    const rows = this.db.all(
+      `select * from (
+         select c.session as chunkSession, c.start as chunkStart, c.end as chunkEnd,
+           bm25(words) as score, ${ROW_COLUMNS}
+         from words join chunks c on c.id = words.rowid join sessions s on s.rowid = c.session
+         where words match :query${where.sql}
+         order by words.rowid desc limit :candidates
+       ) order by score limit :limit`,
+      { ...where.values, ':query': query, ':limit': limit, ':candidates': candidates },
+    );
+    return rows.map(({ chunkSession, chunkStart, chunkEnd, score: _score, ...row }) => ({
+      rowid: Number(chunkSession),
+      start: Number(chunkStart),
+      end: Number(chunkEnd),
+      row: row as unknown as SessionRow,
+    }));
   }
 
   setUnreadable(path: string, detail: string): void {

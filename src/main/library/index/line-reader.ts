@@ -16,22 +16,22 @@ export interface ReadResult {
 }
 
 /** Bytes read per step; each step's lines are handled before the next read, so memory stays flat. */
-const CHUNK = 256 * 1024;
+const CHUNK = 128 * 1024;
 /** The longest line held: a transcript line holds one entry, and a tool output is capped far below. */
-export const MAX_LINE_BYTES = 32 * 1024 * 1024;
+const MAX_LINE_BYTES = 32 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
 
 /**
  * Reads a file line by line from `from`, handing each step's complete lines to `onLines` and
- * awaiting it (the caller yields to the event loop there). A last line without its newline is
- * left for the next read: the CLI may be writing it right now.
+ * awaiting it (the caller yields to the event loop there), up to `until`. A last line without its
+ * newline is left for the next read: the CLI may be writing it right now.
  */
 export async function readLines(
   path: string,
   from: number,
   onLines: (lines: Line[]) => Promise<void> | void,
-  maxLine = MAX_LINE_BYTES,
+  { until = Infinity }: { until?: number } = {},
 ): Promise<ReadResult> {
   const file = await open(path, 'r');
   try {
@@ -42,8 +42,8 @@ export async function readLines(
     let pendingBytes = 0;
     let skipping = false;
     let oversized = 0;
-    for (;;) {
-      const { bytesRead } = await file.read(buffer, 0, CHUNK, position);
+    while (position < until) {
+      const { bytesRead } = await file.read(buffer, 0, Math.min(CHUNK, until - position), position);
       if (bytesRead === 0) break;
       const lines: Line[] = [];
       let at = 0;
@@ -51,7 +51,7 @@ export async function readLines(
         const newline = buffer.indexOf(NEWLINE, at);
         const stop = newline === -1 || newline >= bytesRead ? bytesRead : newline;
         if (!skipping) {
-          if (pendingBytes + stop - at > maxLine) {
+          if (pendingBytes + stop - at > MAX_LINE_BYTES) {
             skipping = true;
             pending = [];
             pendingBytes = 0;

@@ -13,11 +13,14 @@ export function queryTerms(query: string): string[] {
 }
 
 /**
- * Every word must occur; each is a prefix, so results follow the typing. A one-letter prefix would
- * match half the index, so such a word must match whole.
+ * Every word must occur. The last is taken as a prefix (the one being typed); earlier ones whole:
+ * a prefix costs a merge of every word it starts, which for a short common one is most of the
+ * index. A one-letter prefix would match half the index, so it too must match whole.
  */
 export function ftsQuery(terms: readonly string[]): string {
-  return terms.map((t) => (t.length > 1 ? `"${t}"*` : `"${t}"`)).join(' AND ');
+  return terms
+    .map((t, i) => (i === terms.length - 1 && t.length > 1 ? `"${t}"*` : `"${t}"`))
+    .join(' AND ');
 }
 
 /** Where the terms occur in `text`, as a word's start (prefix match, any case). */

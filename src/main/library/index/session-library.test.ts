@@ -203,8 +203,9 @@ describe('SessionLibrary', () => {
 
     expect((await lib.search('zebrafish')).map((h) => h.session.sessionId)).toEqual(['tool']);
     expect((await lib.search('quokka')).map((h) => h.session.sessionId)).toEqual(['tool']);
-    // Words are prefixes, and all must occur.
-    expect((await lib.search('pelic dawn')).map((h) => h.session.sessionId)).toEqual(['reply']);
+    // All words must occur; the last one typed may be a prefix.
+    expect((await lib.search('dawn pelic')).map((h) => h.session.sessionId)).toEqual(['reply']);
+    expect(await lib.search('pelic dawn')).toEqual([]);
     expect(await lib.search('pelican quokka')).toEqual([]);
     expect(await lib.search('  ')).toEqual([]);
     // What FTS5 would read as syntax is only words and punctuation here.

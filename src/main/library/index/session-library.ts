@@ -1,11 +1,24 @@
-import { readdir, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { IndexStore, type Problem, type RowFilter, type StoredSession } from './index-store';
+import {
+  IndexStore,
+  type ChunkHit,
+  type Problem,
+  type RowFilter,
+  type SessionRow,
+  type StoredSession,
+} from './index-store';
 import { readLines, type Line } from './line-reader';
 import { isProcessAlive, liveSessionIds } from './live-sessions';
 import { ProjectsWatcher } from './projects-watcher';
 import { ftsQuery, queryTerms } from './query-terms';
-import { emptyDigest, foldEntry, searchableText, titleOf } from './session-digest';
+import {
+  emptyDigest,
+  foldEntry,
+  searchableText,
+  titleOf,
+  type SessionDigest,
+} from './session-digest';
 import { snippetOf, type Snippet } from './snippet';
 
 export interface SessionLibraryOptions {
@@ -70,8 +83,10 @@ const LIVE_MS = 10_000;
 const CHUNK_TEXT = 4 * 1024;
 /** Work done between two yields to the event loop, so the host stays responsive during a build. */
 const SLICE_MS = 12;
-/** Chunks looked at for a search: enough to fill the results with distinct sessions. */
+/** Best runs of lines taken for a search: enough to fill the results with distinct sessions. */
 const MATCH_LIMIT = 400;
+/** Matching runs scored for a search, newest first: bounds a common word's cost. */
+const CANDIDATES = 1000;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -163,19 +178,17 @@ export class SessionLibrary {
     const terms = queryTerms(query);
     if (terms.length === 0) return [];
     const limit = filter.limit ?? 50;
-    const best = new Map<number, { path: string; start: number; end: number }>();
-    for (const hit of this.store.match(ftsQuery(terms), filter, MATCH_LIMIT)) {
+    const best = new Map<number, ChunkHit>();
+    for (const hit of this.store.match(ftsQuery(terms), filter, MATCH_LIMIT, CANDIDATES)) {
       if (!best.has(hit.rowid)) best.set(hit.rowid, hit);
       if (best.size >= limit) break;
     }
-    const hits: SearchHit[] = [];
-    for (const chunk of best.values()) {
-      const row = this.store.session(chunk.path);
-      if (!row) continue;
-      const text = await this.chunkText(chunk.path, chunk.start, chunk.end);
-      hits.push({ session: this.summary(row), snippet: snippetOf(text, terms) });
-    }
-    return hits;
+    return Promise.all(
+      [...best.values()].map(async (chunk) => {
+        const text = await this.chunkText(chunk.row.path, chunk.start, chunk.end);
+        return { session: this.summary(chunk.row), snippet: snippetOf(text, terms) };
+      }),
+    );
   }
 
   problems(): LibraryProblems {
@@ -197,7 +210,7 @@ export class SessionLibrary {
     this.store.close();
   }
 
-  private summary(row: ReturnType<IndexStore['sessions']>[number]): SessionSummary {
+  private summary(row: SessionRow): SessionSummary {
     const { folder: _folder, size: _size, mtimeMs, ...rest } = row;
     const age = this.now() - mtimeMs;
     const live = this.live.has(row.sessionId) || (age >= 0 && age < LIVE_MS);
@@ -206,15 +219,19 @@ export class SessionLibrary {
 
   /** The searchable text of a run of lines, re-read from its transcript. */
   private async chunkText(path: string, start: number, end: number): Promise<string> {
-    const texts: string[] = [];
+    let bytes: Buffer;
     try {
-      await readLines(path, start, (lines) => {
-        for (const line of lines) if (line.end <= end) texts.push(textOfLine(line.text));
-      });
+      const file = await open(path, 'r');
+      try {
+        bytes = Buffer.alloc(end - start);
+        await file.read(bytes, 0, bytes.length, start);
+      } finally {
+        await file.close();
+      }
     } catch {
-      // Deleted or unreadable since it was indexed: the next scan drops or reports it.
+      return ''; // Deleted or unreadable since it was indexed: the next scan drops or reports it.
     }
-    return texts.filter(Boolean).join('\n');
+    return bytes.toString('utf8').split('\n').map(textOfLine).filter(Boolean).join('\n');
   }
 
   private emitChange(): void {
@@ -303,23 +320,28 @@ export class SessionLibrary {
         unreadable.set(dir, describe(error));
         continue;
       }
-      for (const name of names) {
-        if (!name.endsWith('.jsonl')) continue;
-        const path = join(dir, name);
-        try {
-          const info = await stat(path);
-          if (!info.isFile()) continue;
-          files.push({
-            path,
-            folder: folder.name,
-            sessionId: basename(name, '.jsonl'),
-            size: info.size,
-            mtimeMs: Math.trunc(info.mtimeMs),
-          });
-        } catch {
-          // Gone between readdir and stat: it is simply not there.
-        }
-      }
+      // Stat in parallel: one at a time, 10,000 files take a round trip to the thread pool each.
+      const found = await Promise.all(
+        names
+          .filter((name) => name.endsWith('.jsonl'))
+          .map(async (name): Promise<DiskFile | undefined> => {
+            const path = join(dir, name);
+            try {
+              const info = await stat(path);
+              if (!info.isFile()) return undefined;
+              return {
+                path,
+                folder: folder.name,
+                sessionId: basename(name, '.jsonl'),
+                size: info.size,
+                mtimeMs: Math.trunc(info.mtimeMs),
+              };
+            } catch {
+              return undefined; // Gone between readdir and stat: it is simply not there.
+            }
+          }),
+      );
+      for (const file of found) if (file) files.push(file);
     }
     return { files, unreadable };
   }
@@ -345,19 +367,21 @@ export class SessionLibrary {
             parsed: 0,
             corruptLines: 0,
             oversizedLines: 0,
-            digest: emptyDigest(),
           }
         : known;
     if (known && fresh) this.store.removeSession(known.rowid, true);
-    const project = () => session.digest.cwd ?? decodeFolder(file.folder);
-    let sliceStart = this.now();
+    const digest = (!fresh && this.store.digest(session.rowid)) || emptyDigest();
+    let sliceStart = performance.now();
     let result;
     try {
       result = await readLines(file.path, session.parsed, async (lines) => {
-        this.store.transaction(() => this.indexLines(session, lines));
-        if (this.now() - sliceStart > SLICE_MS) {
+        this.store.transaction(() => {
+          this.indexLines(session, digest, lines);
+          this.store.mergeSome();
+        });
+        if (performance.now() - sliceStart > SLICE_MS) {
           await yieldToLoop();
-          sliceStart = this.now();
+          sliceStart = performance.now();
         }
       });
     } catch (error) {
@@ -370,11 +394,14 @@ export class SessionLibrary {
     session.oversizedLines += result.oversized;
     session.size = file.size;
     session.mtimeMs = file.mtimeMs;
-    this.store.updateSession(session, { project: project(), title: titleOf(session.digest) });
+    this.store.updateSession(session, digest, {
+      project: digest.cwd ?? decodeFolder(file.folder),
+      title: titleOf(digest),
+    });
     return result.bytesRead;
   }
 
-  private indexLines(session: StoredSession, lines: Line[]): void {
+  private indexLines(session: StoredSession, digest: SessionDigest, lines: Line[]): void {
     let texts: string[] = [];
     let size = 0;
     let start = -1;
@@ -393,9 +420,13 @@ export class SessionLibrary {
         session.corruptLines++;
         continue;
       }
-      foldEntry(session.digest, entry);
+      foldEntry(digest, entry);
       const text = searchableText(entry);
-      if (!text) continue;
+      // A run holds only lines with words, so a hit re-reads no bookkeeping entry.
+      if (!text) {
+        flush();
+        continue;
+      }
       if (start === -1) start = line.start;
       end = line.end;
       texts.push(text);

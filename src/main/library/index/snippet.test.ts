@@ -6,10 +6,11 @@ const marked = (s: { text: string; ranges: Array<[number, number]> }) =>
   s.ranges.map(([a, b]) => s.text.slice(a, b));
 
 describe('queryTerms and ftsQuery', () => {
-  it('keeps only words, lowercased and once each, and quotes them for FTS5', () => {
+  it('keeps only words, lowercased and once each, quoted for FTS5, the last one a prefix', () => {
     expect(queryTerms('Fix "the" bug* (NEAR) fix')).toEqual(['fix', 'the', 'bug', 'near']);
     expect(queryTerms('Ünïcode 日本 x')).toEqual(['ünïcode', '日本', 'x']);
-    expect(ftsQuery(['fix', 'x'])).toBe('"fix"* AND "x"');
+    expect(ftsQuery(['fix', 'bu'])).toBe('"fix" AND "bu"*');
+    expect(ftsQuery(['fix', 'x'])).toBe('"fix" AND "x"');
   });
 });
 
