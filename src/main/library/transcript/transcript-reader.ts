@@ -19,7 +19,13 @@ import { SessionMetaCollector, type SessionMeta } from './session-meta';
  *   same `parent_tool_use_id` nesting the live translator gives a subagent's frames.
  * - A line that is not a JSON object, or an entry whose fields cannot be used, is skipped and
  *   counted (`skipped`); an entry of a type this reader does not know is skipped and counted
- *   (`unknown`). Nothing here throws on input.
+ *   (`unknown`). An entry written twice shows once, reordered lines are read in chain order, and
+ *   an entry whose parent line was lost goes on from the entry before it. Nothing here throws on
+ *   input.
+ * - What the view shows, as the live translator shows it from stdout: prompts (`user_message`),
+ *   text, thinking, tool uses and results, compaction boundaries, slash-command output, and an
+ *   `error` where a turn ended in an API error, an interrupt or the turn limit. The file records
+ *   no turn ends or per-turn costs, so there are no `done` or `cost` events.
  */
 export interface TranscriptTranslation {
   events: AgentEvent[];
