@@ -125,17 +125,27 @@ function whereOf(
 export class IndexStore {
   private constructor(private readonly db: Database) {}
 
-  /** Opens (or creates) the index in `dir`; one from another schema or damaged is rebuilt. */
+  /**
+   * Opens (or creates) the index in `dir`; one from another schema or damaged is rebuilt. Where no
+   * file can be written (a read-only data folder), the index lives in memory for this run.
+   */
   static open(dir: string, log: (message: string) => void): IndexStore {
-    mkdirSync(dir, { recursive: true });
     const file = join(dir, 'sessions.sqlite');
     try {
+      mkdirSync(dir, { recursive: true });
       return IndexStore.openFile(file);
     } catch (error) {
       log(`session library: rebuilding the index (${(error as Error).message})`);
+    }
+    try {
       rmSync(file, { force: true });
       rmSync(`${file}-journal`, { force: true });
       return IndexStore.openFile(file);
+    } catch (error) {
+      log(
+        `session library: index kept in memory: ${file} cannot be written (${(error as Error).message})`,
+      );
+      return IndexStore.openFile(':memory:');
     }
   }
 

@@ -324,6 +324,51 @@ describe('SessionLibrary', () => {
     expect(await again.search('ibis')).toHaveLength(1);
   });
 
+  it('goes on where a build was stopped, indexing no line twice', async () => {
+    const turns = (id: string) => [
+      prompt(id, '/w', 'begin'),
+      ...Array.from({ length: 400 }, (_, j) =>
+        prompt(id, '/w', `turn ${j} heron ${'pad '.repeat(100)}`),
+      ),
+    ];
+    for (let i = 0; i < 6; i++) writeSession('/w', `s${i}`, turns(`s${i}`));
+    const first = library();
+    let stopped!: Promise<void>;
+    const progressed = new Promise<void>((resolve) =>
+      first.onProgress((p) => {
+        if (p.filesDone >= 1 && !p.done) resolve();
+      }),
+    );
+    void first.start();
+    await progressed;
+    stopped = first.close();
+    await stopped;
+
+    const again = library();
+    const progress = await scanWithProgress(again, () => again.start());
+    expect(progress.filesTotal).toBeGreaterThan(0); // something was left to do
+    expect(again.list().map((s) => s.messages)).toEqual(Array(6).fill(401));
+    expect(await again.search('heron')).toHaveLength(6);
+  });
+
+  it('rebuilds a damaged index, and keeps one in memory where none can be written', async () => {
+    writeSession('/w', 's', [prompt('s', '/w', 'resilient gecko')]);
+    mkdirSync(indexDir, { recursive: true });
+    writeFileSync(join(indexDir, 'sessions.sqlite'), 'this is no database '.repeat(500));
+    const logs: string[] = [];
+    const rebuilt = library({ log: (m) => logs.push(m) });
+    await rebuilt.start();
+    expect(await rebuilt.search('gecko')).toHaveLength(1);
+    expect(logs.join('\n')).toMatch(/rebuilding the index/);
+
+    const blocker = join(root, 'a-file');
+    writeFileSync(blocker, '');
+    const inMemory = library({ indexDir: join(blocker, 'index'), log: (m) => logs.push(m) });
+    await inMemory.start();
+    expect(await inMemory.search('gecko')).toHaveLength(1);
+    expect(logs.at(-1)).toMatch(/index kept in memory/);
+  });
+
   it('skips and counts corrupt lines, unknown entries and unreadable files, never failing', async () => {
     const path = writeSession('/w', 'noisy', [prompt('noisy', '/w', 'good line wombat')]);
     appendFileSync(path, '{"type":"user","message":{"content":"trunc\n');

@@ -110,6 +110,7 @@ export class SessionLibrary {
   private readonly now: () => number;
   private readonly alive: (pid: number) => boolean;
   private live = new Set<string>();
+  private liveExpiry: NodeJS.Timeout | undefined;
   private missing = false;
   private scanning: Promise<void> | undefined;
   private rescanWanted = false;
@@ -206,6 +207,7 @@ export class SessionLibrary {
   async close(): Promise<void> {
     this.closed = true;
     this.watcher?.close();
+    clearTimeout(this.liveExpiry);
     await this.scanning;
     this.store.close();
   }
@@ -270,7 +272,7 @@ export class SessionLibrary {
       done: false,
     };
     this.report(progress);
-    let lastReport = this.now();
+    let lastReport = performance.now();
     for (const file of todo) {
       if (this.closed) return;
       const read = await this.indexFile(file, stored.get(file.path));
@@ -278,14 +280,24 @@ export class SessionLibrary {
       progress.filesDone++;
       progress.bytesDone += file.size;
       progress.bytesRead += read ?? 0;
-      if (this.now() - lastReport > 100) {
+      if (performance.now() - lastReport > 100 || progress.filesDone === 1) {
         this.report(progress);
-        lastReport = this.now();
+        lastReport = performance.now();
       }
     }
     progress.done = true;
     this.report(progress);
     if (changed || todo.length > 0 || wasUnreadable.size > 0) this.emitChange();
+    this.expireLiveLater(disk?.files ?? []);
+  }
+
+  /** A session marked live for being just written stops being so without any file event. */
+  private expireLiveLater(files: readonly DiskFile[]): void {
+    clearTimeout(this.liveExpiry);
+    const newest = files.reduce((latest, f) => Math.max(latest, f.mtimeMs), 0);
+    const wait = newest + LIVE_MS - this.now();
+    if (wait > 0 && wait <= LIVE_MS && !this.closed)
+      this.liveExpiry = setTimeout(() => this.emitChange(), wait + 50).unref();
   }
 
   private report(progress: ScanProgress): void {
@@ -371,12 +383,22 @@ export class SessionLibrary {
         : known;
     if (known && fresh) this.store.removeSession(known.rowid, true);
     const digest = (!fresh && this.store.digest(session.rowid)) || emptyDigest();
+    const save = () =>
+      this.store.updateSession(session, digest, {
+        project: digest.cwd ?? decodeFolder(file.folder),
+        title: titleOf(digest),
+      });
     let sliceStart = performance.now();
     let result;
     try {
       result = await readLines(file.path, session.parsed, async (lines) => {
+        if (this.closed) throw new Closed();
+        // Each batch commits its words with the offset they reach, so a build stopped anywhere
+        // (closed, crashed) goes on from there next time without indexing a line twice.
         this.store.transaction(() => {
           this.indexLines(session, digest, lines);
+          session.parsed = lines[lines.length - 1]!.end;
+          save();
           this.store.mergeSome();
         });
         if (performance.now() - sliceStart > SLICE_MS) {
@@ -385,6 +407,7 @@ export class SessionLibrary {
         }
       });
     } catch (error) {
+      if (error instanceof Closed) return undefined;
       this.store.setUnreadable(file.path, describe(error));
       if (!known) this.store.removeSession(session.rowid);
       return undefined;
@@ -392,12 +415,10 @@ export class SessionLibrary {
     this.store.clearUnreadable(file.path);
     session.parsed = result.end;
     session.oversizedLines += result.oversized;
+    // Size and mtime last: until they are saved, the file still counts as changed.
     session.size = file.size;
     session.mtimeMs = file.mtimeMs;
-    this.store.updateSession(session, digest, {
-      project: digest.cwd ?? decodeFolder(file.folder),
-      title: titleOf(digest),
-    });
+    save();
     return result.bytesRead;
   }
 
@@ -436,6 +457,9 @@ export class SessionLibrary {
     flush();
   }
 }
+
+/** Thrown out of a read to stop it when the library closes. */
+class Closed extends Error {}
 
 function textOfLine(line: string): string {
   try {
