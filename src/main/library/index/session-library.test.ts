@@ -333,7 +333,6 @@ describe('SessionLibrary', () => {
     ];
     for (let i = 0; i < 6; i++) writeSession('/w', `s${i}`, turns(`s${i}`));
     const first = library();
-    let stopped!: Promise<void>;
     const progressed = new Promise<void>((resolve) =>
       first.onProgress((p) => {
         if (p.filesDone >= 1 && !p.done) resolve();
@@ -341,8 +340,7 @@ describe('SessionLibrary', () => {
     );
     void first.start();
     await progressed;
-    stopped = first.close();
-    await stopped;
+    await first.close();
 
     const again = library();
     const progress = await scanWithProgress(again, () => again.start());
