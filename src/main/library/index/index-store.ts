@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
 import type { SessionDigest } from './session-digest';
@@ -122,6 +122,23 @@ function whereOf(
   return { sql: clauses.map((c) => ` and ${c}`).join(''), values };
 }
 
+/** No transaction here holds the lock for anywhere near this long: batches take milliseconds. */
+const STALE_LOCK_MS = 10_000;
+
+/**
+ * The WebAssembly build locks a database by creating `<file>.lock` (a folder) for each
+ * transaction and removing it after; a process killed mid-transaction leaves it behind, and every
+ * later open would find the database busy for good.
+ */
+function removeStaleLock(file: string): void {
+  const lock = `${file}.lock`;
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true });
+  } catch {
+    // No lock: the usual case.
+  }
+}
+
 export class IndexStore {
   private constructor(private readonly db: Database) {}
 
@@ -133,6 +150,7 @@ export class IndexStore {
     const file = join(dir, 'sessions.sqlite');
     try {
       mkdirSync(dir, { recursive: true });
+      removeStaleLock(file);
       return IndexStore.openFile(file);
     } catch (error) {
       log(`session library: rebuilding the index (${(error as Error).message})`);

@@ -349,6 +349,21 @@ describe('SessionLibrary', () => {
     expect(await again.search('heron')).toHaveLength(6);
   });
 
+  it('opens an index a killed process left locked', async () => {
+    writeSession('/w', 's', [prompt('s', '/w', 'stubborn lemur')]);
+    const first = library();
+    await first.start();
+    await first.close();
+    const lock = join(indexDir, 'sessions.sqlite.lock');
+    mkdirSync(lock);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    const logs: string[] = [];
+    const again = library({ log: (m) => logs.push(m) });
+    expect(await again.search('lemur')).toHaveLength(1);
+    expect(logs).toEqual([]);
+  });
+
   it('rebuilds a damaged index, and keeps one in memory where none can be written', async () => {
     writeSession('/w', 's', [prompt('s', '/w', 'resilient gecko')]);
     mkdirSync(indexDir, { recursive: true });
