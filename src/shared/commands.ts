@@ -30,6 +30,9 @@ export const commands = [
   // Not Mod+Shift+J: browsers open their console with it.
   { id: 'focus.needsYou', title: 'Go to next block that needs you', keys: 'Mod+Shift+L' },
   { id: 'palette.open', title: 'Show all commands', keys: 'Mod+Shift+P' },
+  // Not Mod+Shift+O (the browser's bookmarks) nor Mod+H (hides the app on macOS).
+  { id: 'library.open', title: 'Open session library', keys: 'Mod+Shift+H' },
+  { id: 'library.rescan', title: 'Rescan session library', keys: '' },
   { id: 'terminal.find', title: 'Find in terminal', keys: 'Mod+Shift+F' },
   { id: 'terminal.copy', title: 'Copy selection', keys: 'Mod+Shift+C' },
   { id: 'terminal.paste', title: 'Paste', keys: 'Mod+Shift+V' },

@@ -7,7 +7,8 @@ interface ModalDialogProps {
   children: ReactNode;
 }
 
-const focusable = 'button:not(:disabled), input:not(:disabled), textarea, [tabindex="0"]';
+const focusable =
+  'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea, [tabindex="0"]';
 
 /**
  * A dialog over the workspace: Escape and a click outside cancel, and Tab goes round the

@@ -14,6 +14,7 @@ import { blockOrder, neighbourInDirection } from './layout';
 import { blockTitles } from './block-title';
 import { blockNumberKey } from './block-number-key';
 import { RenameBlock } from './RenameBlock';
+import { SessionLibrary } from '../library/SessionLibrary';
 import { useCloseGuard } from './use-close-guard';
 import { matchesShortcut, parseShortcut, shortcutLabel } from './shortcuts';
 import { SplitView } from './SplitView';
@@ -37,6 +38,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const handles = useRef(new Map<string, BlockHandle>());
   const elements = useBlockElements(Object.keys(state.blocks));
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const focusBlock = workspace.focus;
   const openBlocks = useRef(state.blocks);
@@ -114,6 +116,14 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           return focused && workspace.resizeBlock(focused, action.step);
         case 'palette':
           return setPaletteOpen(true);
+        case 'library':
+          return setLibraryOpen(true);
+        case 'rescanLibrary':
+          return void api.rescanLibrary({}).then(
+            () => setNotice('The session library is up to date'),
+            (failure: Error) =>
+              setNotice(`Cannot rescan the session library: ${failureReason(failure)}`),
+          );
         case 'openSettings':
           // Where the host cannot open an editor (browser mode), the page says where the file is.
           return void api.openSettings({}).then(
@@ -173,15 +183,16 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   }, [perform, state.focused, state.blocks, isMac]);
 
   const order = blockOrder(state.layout);
-  const latest = useRef({ entries, paletteOpen, order, focus: workspace.focus });
-  latest.current = { entries, paletteOpen, order, focus: workspace.focus };
+  const dialogOpen = paletteOpen || libraryOpen;
+  const latest = useRef({ entries, dialogOpen, order, focus: workspace.focus });
+  latest.current = { entries, dialogOpen, order, focus: workspace.focus };
 
   useEffect(() => {
     const shortcuts = latest.current.entries
       .filter((entry) => entry.keys)
       .map((entry) => ({ id: entry.id, shortcut: parseShortcut(entry.keys) }));
     const onKeyDown = (event: KeyboardEvent) => {
-      if (latest.current.paletteOpen) return;
+      if (latest.current.dialogOpen) return;
       const nth = blockNumberKey(event, isMac);
       if (nth !== null) {
         const target = latest.current.order[nth - 1];
@@ -219,8 +230,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   );
 
   useEffect(() => {
-    if (!paletteOpen && !renaming && state.focused) handles.current.get(state.focused)?.focus();
-  }, [state.focused, workspace.focusToken, paletteOpen, renaming]);
+    if (!dialogOpen && !renaming && state.focused) handles.current.get(state.focused)?.focus();
+  }, [state.focused, workspace.focusToken, dialogOpen, renaming]);
 
   const newTerminalKeys = findCommand('terminal.new').keys;
   const paletteKeys = findCommand('palette.open').keys;
@@ -313,6 +324,20 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           onCancel={() => {
             setRenaming(null);
             workspace.focus(renaming, true);
+          }}
+        />
+      )}
+      {libraryOpen && (
+        <SessionLibrary
+          api={api}
+          onClose={() => setLibraryOpen(false)}
+          onResume={(session, fork) => {
+            setLibraryOpen(false);
+            workspace.add('agent', 'horizontal', {
+              cwd: session.project,
+              sessionId: session.sessionId,
+              ...(fork ? { fork: true } : {}),
+            });
           }}
         />
       )}

@@ -16,6 +16,8 @@ export type WorkspaceAction =
   /** Blocks in `Needs you` first, then `Done`/`Failed` ones not looked at. */
   | { type: 'focusNeedsYou' }
   | { type: 'palette' }
+  | { type: 'library' }
+  | { type: 'rescanLibrary' }
   | { type: 'openSettings' }
   /** Handled by the focused block when it is of this kind. */
   | { type: 'block'; kind: string };
@@ -39,6 +41,8 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'focus.down': { type: 'focusDirection', direction: 'down' },
   'focus.needsYou': { type: 'focusNeedsYou' },
   'palette.open': { type: 'palette' },
+  'library.open': { type: 'library' },
+  'library.rescan': { type: 'rescanLibrary' },
   'terminal.find': { type: 'block', kind: 'terminal' },
   'terminal.copy': { type: 'block', kind: 'terminal' },
   'terminal.paste': { type: 'block', kind: 'terminal' },

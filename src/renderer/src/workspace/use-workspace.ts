@@ -21,6 +21,9 @@ const SAVE_DELAY_MS = 250;
 
 const newId = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
 
+/** What a new block starts from besides its kind: its folder, worktree, or a session to resume. */
+export type NewBlock = Partial<Pick<BlockSpec, 'cwd' | 'worktree' | 'sessionId' | 'fork'>>;
+
 export interface Workspace {
   state: WorkspaceState;
   /** Bumped whenever keyboard focus must move into the focused block. */
@@ -29,7 +32,7 @@ export interface Workspace {
   maximized: string | null;
   toggleMaximize(): void;
   /** A new block beside the focused one, in `cwd` (default: the workspace directory). */
-  add(kind: string, orientation: Orientation, from?: Pick<BlockSpec, 'cwd' | 'worktree'>): void;
+  add(kind: string, orientation: Orientation, from?: NewBlock): void;
   /** `reopenable: false`: what the block stood on is gone, so it does not go on the closed list. */
   close(blockId: string, reopenable?: boolean): void;
   /** Brings back the most recently closed block where it was; false when none is left. */
@@ -80,18 +83,14 @@ export function useWorkspace(
   }, [api, state]);
 
   const add = useCallback(
-    (kind: string, orientation: Orientation, from?: Pick<BlockSpec, 'cwd' | 'worktree'>) => {
+    (kind: string, orientation: Orientation, from: NewBlock = {}) => {
       const blockId = newId('block');
       setState((current) => {
         // A terminal split from a terminal starts where that one's shell is now.
         const beside = current.focused ? current.blocks[current.focused] : undefined;
         const besideCwd =
           kind === 'terminal' && beside?.kind === 'terminal' ? beside.cwd : undefined;
-        const spec: BlockSpec = {
-          kind,
-          cwd: from?.cwd ?? besideCwd ?? workspaceDir,
-          ...(from?.worktree ? { worktree: from.worktree } : {}),
-        };
+        const spec: BlockSpec = { ...from, kind, cwd: from.cwd ?? besideCwd ?? workspaceDir };
         return {
           ...current,
           layout: insertBlock(current.layout, current.focused, blockId, orientation, () =>

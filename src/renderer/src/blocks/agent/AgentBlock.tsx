@@ -58,6 +58,7 @@ export function AgentBlock({
   const link = useAgentLink(api, blockId, store, {
     cwd: spec.cwd,
     resumeSessionId: () => latest.current.spec.sessionId,
+    forkSession: () => latest.current.spec.fork === true,
     onError: setError,
   });
 
@@ -73,8 +74,9 @@ export function AgentBlock({
   // A restart resumes the Claude session the CLI announced, in the directory the host chose.
   useEffect(() => {
     const { spec: current, onSpecChange: change } = latest.current;
+    // A fork's new session is the one to resume from now on.
     if (info.sessionId && info.sessionId !== current.sessionId)
-      change({ sessionId: info.sessionId });
+      change({ sessionId: info.sessionId, ...(current.fork ? { fork: undefined } : {}) });
   }, [info.sessionId]);
   useEffect(() => {
     const { spec: current, onSpecChange: change } = latest.current;

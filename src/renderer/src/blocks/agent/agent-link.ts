@@ -6,6 +6,8 @@ export interface AgentLinkOptions {
   cwd: string;
   /** The Claude session to resume, read when (re)opening. */
   resumeSessionId(): string | undefined;
+  /** Whether that session is to be forked rather than resumed. */
+  forkSession?(): boolean;
   onError(message: string): void;
 }
 
@@ -37,6 +39,7 @@ export class AgentLink {
         agentId: this.agentId,
         cwd: this.options.cwd,
         ...(resumeSessionId ? { resumeSessionId } : {}),
+        ...(resumeSessionId && this.options.forkSession?.() ? { forkSession: true } : {}),
       })
       .then(({ cwd, history, state }) => {
         if (opening !== this.opening) return;

@@ -29,6 +29,7 @@ export function useAgentLink(
       held = new AgentLink(api, agentId, store, {
         cwd: latest.current.cwd,
         resumeSessionId: () => latest.current.resumeSessionId(),
+        forkSession: () => latest.current.forkSession?.() ?? false,
         onError: (message) => latest.current.onError(message),
       });
       link.current = held;
