@@ -246,18 +246,28 @@ export class SessionLibrary {
     this.live = await liveSessionIds(this.options.claudeDir, this.alive);
     if (this.closed) return;
     this.watcher?.sync(disk && [...new Set(disk.files.map((f) => f.folder))]);
-    let changed = false;
     const stored = this.store.stored();
     const seen = new Set(disk?.files.map((f) => f.path));
-    for (const [path, session] of stored)
-      if (!seen.has(path)) {
-        this.store.removeSession(session.rowid);
+    const gone = [...stored.values()].filter((session) => !seen.has(session.path));
+    let changed = gone.length > 0;
+    // In slices too: forgetting a whole deleted folder's words is as much work as indexing them.
+    for (let at = 0; at < gone.length; at += 50) {
+      if (this.closed) return;
+      this.store.transaction(() => {
+        for (const session of gone.slice(at, at + 50)) this.store.removeSession(session.rowid);
+      });
+      await yieldToLoop();
+    }
+    const wasUnreadable = this.store.unreadablePaths();
+    for (const path of wasUnreadable)
+      if (!seen.has(path) && !disk?.unreadable.has(path)) {
+        this.store.clearUnreadable(path);
         changed = true;
       }
-    const wasUnreadable = new Set(this.store.unreadablePaths());
-    for (const path of wasUnreadable)
-      if (!seen.has(path) && !disk?.unreadable.has(path)) this.store.clearUnreadable(path);
-    for (const [path, detail] of disk?.unreadable ?? []) this.store.setUnreadable(path, detail);
+    for (const [path, detail] of disk?.unreadable ?? []) {
+      if (!wasUnreadable.includes(path)) changed = true;
+      this.store.setUnreadable(path, detail);
+    }
 
     const todo = (disk?.files ?? []).filter((f) => {
       const s = stored.get(f.path);
@@ -287,7 +297,7 @@ export class SessionLibrary {
     }
     progress.done = true;
     this.report(progress);
-    if (changed || todo.length > 0 || wasUnreadable.size > 0) this.emitChange();
+    if (changed || todo.length > 0) this.emitChange();
     this.expireLiveLater(disk?.files ?? []);
   }
 
