@@ -1,6 +1,6 @@
 import { textReply } from '../test/support/fake-anthropic';
 import { agents, screenshot } from './support/app-page';
-import { ask, expect, openAgent, test, transcript } from './support/agent-mode';
+import { agentThatRemembers, ask, expect, openAgent, test, transcript } from './support/agent-mode';
 
 test.describe('session library with sessions the real CLI wrote', () => {
   test('finds a session by a word of a reply, reads it, and Resume continues it', async ({
@@ -62,5 +62,30 @@ test.describe('session library with sessions the real CLI wrote', () => {
     await ask(page, resumed, 'what did I say');
     await expect(transcript(resumed).getByText('You said kiwi.')).toBeVisible({ timeout: 30_000 });
     await screenshot(page, 'library-resumed');
+  });
+
+  test('Fork starts a new session from one, which stays as it was', async ({ page, agentMode }) => {
+    const first = await agentThatRemembers(page, agentMode);
+    await first.getByRole('button', { name: /^Close/ }).click();
+    await expect(agents(page)).toHaveCount(0);
+
+    await page.keyboard.press('Control+Shift+H');
+    const library = page.getByRole('dialog', { name: 'Session library' });
+    const sessions = library.getByRole('listbox', { name: 'Sessions' }).getByRole('option');
+    await expect(sessions).toHaveCount(1);
+    await expect(sessions).toContainText('2 messages');
+    await page.keyboard.press('Enter');
+    await library.getByRole('button', { name: 'Fork' }).click();
+
+    const forked = agents(page);
+    await expect(transcript(forked).getByText('Noted.')).toBeVisible();
+    await ask(page, forked, 'what did I say');
+    await expect(transcript(forked).getByText('You said kiwi.')).toBeVisible({ timeout: 30_000 });
+
+    await page.keyboard.press('Control+Shift+H');
+    await expect(sessions).toHaveCount(2);
+    // The fork holds both turns; the session it came from still has its one.
+    await expect(sessions.filter({ hasText: '4 messages' })).toHaveCount(1);
+    await expect(sessions.filter({ hasText: '2 messages' })).toHaveCount(1);
   });
 });
