@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionLifecycle } from '../../../../shared/agent-control';
 import type { AgentEvent } from '../../../../shared/agent-event';
-import { KEY_GUARD_MS } from './permission/PermissionDialog';
+import { KEY_GUARD_MS } from './permission/use-answer-guard';
 import { FakeHost } from './testing/fake-host';
 import { AGENT_ID, renderBlock } from './testing/render-block';
 
@@ -330,16 +330,139 @@ describe('Permission dialog', () => {
     ]);
   });
 
-  it('shows the plan of ExitPlanMode as Markdown', async () => {
-    await withPrompt({
+  it('shows a plan as Markdown in "Plan ready", approving it with accept edits', async () => {
+    const block = await withPrompt({
       type: 'permission_request',
       request_id: 'p1',
       tool_name: 'ExitPlanMode',
-      input: { plan: '# The plan\n\n1. **Read** the code' },
+      input: {
+        plan: '# The plan\n\n1. **Read** the code',
+        planFilePath: '/home/u/.claude/plans/a.md',
+      },
     });
-    const shown = screen.getByRole('dialog', { name: 'Permission request: ExitPlanMode' });
+    const shown = screen.getByRole('dialog', { name: 'Plan ready' });
     expect(within(shown).getByRole('heading', { name: 'The plan' })).toBeTruthy();
     expect(within(shown).getByText('Read').tagName).toBe('STRONG');
+    await block.settle(KEY_GUARD_MS);
+    fireEvent.click(within(shown).getByRole('button', { name: 'Approve and accept edits' }));
+    await block.settle();
+    expect(block.host.paramsOf('answerPermission')).toEqual([
+      {
+        agentId: AGENT_ID,
+        requestId: 'p1',
+        decision: {
+          behavior: 'allow_always',
+          suggestion: { type: 'setMode', mode: 'acceptEdits', destination: 'session' },
+        },
+      },
+    ]);
+  });
+
+  it('keeps planning with the feedback as the reason, also with Esc', async () => {
+    const block = await withPrompt({
+      type: 'permission_request',
+      request_id: 'p2',
+      tool_name: 'ExitPlanMode',
+      input: { plan: 'Delete everything' },
+    });
+    const shown = screen.getByRole('dialog', { name: 'Plan ready' });
+    await block.settle(KEY_GUARD_MS);
+    fireEvent.change(within(shown).getByRole('textbox'), { target: { value: 'Keep the tests' } });
+    fireEvent.keyDown(shown, { key: 'Escape' });
+    await block.settle();
+    expect(block.host.paramsOf('answerPermission')).toEqual([
+      {
+        agentId: AGENT_ID,
+        requestId: 'p2',
+        decision: { behavior: 'deny', message: 'Keep the tests' },
+      },
+    ]);
+  });
+
+  const question = (id: string): AgentEvent => ({
+    type: 'permission_request',
+    request_id: id,
+    tool_name: 'AskUserQuestion',
+    input: {
+      questions: [
+        {
+          question: 'Which database?',
+          header: 'Database',
+          multiSelect: false,
+          options: [
+            { label: 'Postgres', description: 'relational' },
+            { label: 'SQLite', description: 'one file' },
+          ],
+        },
+        {
+          question: 'Which extras?',
+          header: 'Extras',
+          multiSelect: true,
+          options: [{ label: 'Backups' }, { label: 'Metrics' }],
+        },
+      ],
+    },
+  });
+
+  it('answers Claude’s questions with number keys, keyed by question text', async () => {
+    const block = await withPrompt(question('q1'));
+    const asked = screen.getByRole('dialog', { name: 'Claude asks: Database' });
+    await block.settle(KEY_GUARD_MS);
+    fireEvent.keyDown(asked, { key: '2' });
+    // Not all answered yet: Enter does nothing.
+    fireEvent.keyDown(asked, { key: 'Enter' });
+    await block.settle();
+    expect(block.host.paramsOf('answerPermission')).toEqual([]);
+    // The second question: focus moves into it, then two picks and words of one's own.
+    within(asked)
+      .getByRole('checkbox', { name: /Backups/ })
+      .focus();
+    await block.settle(KEY_GUARD_MS);
+    fireEvent.keyDown(asked, { key: '1' });
+    fireEvent.keyDown(asked, { key: '2' });
+    fireEvent.change(
+      within(asked).getByRole('textbox', { name: 'Other answer to: Which extras?' }),
+      {
+        target: { value: 'Alerts 24/7' },
+      },
+    );
+    fireEvent.keyDown(asked, { key: 'Enter' });
+    await block.settle();
+    const [answered] = block.host.paramsOf('answerPermission') as {
+      decision: { behavior: string; updatedInput: Record<string, unknown> };
+    }[];
+    expect(answered!.decision.behavior).toBe('allow');
+    expect(answered!.decision.updatedInput['answers']).toEqual({
+      'Which database?': 'SQLite',
+      'Which extras?': 'Backups, Metrics, Alerts 24/7',
+    });
+    expect(answered!.decision.updatedInput['questions']).toEqual(
+      (question('q1') as { input: Record<string, unknown> }).input['questions'],
+    );
+  });
+
+  it('skips Claude’s questions with Esc: the input goes back unchanged', async () => {
+    const block = await withPrompt(question('q2'));
+    await block.settle(KEY_GUARD_MS);
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Claude asks: Database' }), {
+      key: 'Escape',
+    });
+    await block.settle();
+    expect(block.host.paramsOf('answerPermission')).toEqual([
+      { agentId: AGENT_ID, requestId: 'q2', decision: { behavior: 'allow' } },
+    ]);
+  });
+
+  it('shows a question it cannot read as a plain permission request', async () => {
+    await withPrompt({
+      type: 'permission_request',
+      request_id: 'q3',
+      tool_name: 'AskUserQuestion',
+      input: { questions: 'not a list' },
+    });
+    expect(
+      screen.getByRole('dialog', { name: 'Permission request: AskUserQuestion' }),
+    ).toBeTruthy();
   });
 
   it('stays open until the host confirms the answer, and says why when it was not sent', async () => {

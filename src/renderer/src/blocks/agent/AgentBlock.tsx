@@ -16,7 +16,7 @@ import { Composer } from './composer/Composer';
 import { AgentStore } from './model/agent-store';
 import { userPrompts } from './model/transcript-model';
 import { openExternalLink } from '../../host/open-external-link';
-import { PermissionDialog } from './permission/PermissionDialog';
+import { RequestDialog } from './permission/RequestDialog';
 import { RequestError } from './RequestError';
 import { SendingPrompts } from './SendingPrompts';
 import { SessionEnded } from './SessionEnded';
@@ -197,7 +197,7 @@ export function AgentBlock({
         />
       </div>
       {request && (
-        <PermissionDialog
+        <RequestDialog
           key={request.request_id}
           request={request}
           pending={pending.length}

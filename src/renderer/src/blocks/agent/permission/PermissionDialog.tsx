@@ -1,14 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import type { PermissionDecision } from '../../../../../shared/agent-control';
-import { errorMessage } from '../../../../../shared/error-message';
 import { isRecord } from '../../../../../shared/is-record';
 import { formatJson } from '../format';
 import type { PermissionRequest } from '../model/permission-queue';
 import { describeSuggestion } from './permission-rule';
 import { PermissionInput } from './PermissionInput';
-
-/** Keys typed this soon after the dialog opened, or got the focus, were meant for something else. */
-export const KEY_GUARD_MS = 400;
+import { isTyping, NotSent, useAnswerGuard } from './use-answer-guard';
 
 interface PermissionDialogProps {
   request: PermissionRequest;
@@ -19,14 +16,6 @@ interface PermissionDialogProps {
   /** Resolves once the host took the answer; rejects when it could not, the prompt still open. */
   onAnswer(decision: PermissionDecision): Promise<void>;
   onOpenLink(url: string): void;
-}
-
-function isTyping(target: EventTarget): boolean {
-  return (
-    target instanceof HTMLInputElement ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement
-  );
 }
 
 function parseEdited(text: string): Record<string, unknown> | null {
@@ -49,43 +38,17 @@ export function PermissionDialog({
   onAnswer,
   onOpenLink,
 }: PermissionDialogProps) {
-  const dialog = useRef<HTMLDivElement>(null);
-  const openedAt = useRef(0);
+  const { send, notSent, early, dialogProps } = useAnswerGuard(takeFocus, onAnswer);
   const ids = useId();
   const [reason, setReason] = useState('');
   const [editing, setEditing] = useState(false);
   const [edited, setEdited] = useState(() => formatJson(request.input));
   const [suggestionIndex, setSuggestionIndex] = useState(0);
-  const [notSent, setNotSent] = useState<string | null>(null);
-  const sending = useRef(false);
   const suggestions = request.suggestions ?? [];
   const suggestion = suggestions[suggestionIndex];
   const rule = suggestion && describeSuggestion(suggestion);
   const updatedInput = editing ? parseEdited(edited) : undefined;
 
-  useEffect(() => {
-    openedAt.current = performance.now();
-    if (takeFocus) dialog.current?.focus();
-    // Once per request (the dialog is keyed by it): a later change of focus must not pull the
-    // focus back here. The workspace notifies the desktop, from the block's `Needs you`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // One answer on its way at a time; a refused one can be given again (or another one).
-  const send = (decision: PermissionDecision) => {
-    if (sending.current) return;
-    sending.current = true;
-    setNotSent(null);
-    onAnswer(decision).then(
-      () => {
-        sending.current = false;
-      },
-      (error: unknown) => {
-        sending.current = false;
-        setNotSent(errorMessage(error));
-      },
-    );
-  };
   const withInput = <T extends object>(decision: T) =>
     updatedInput ? { ...decision, updatedInput } : decision;
   const allow = () => updatedInput !== null && send(withInput({ behavior: 'allow' as const }));
@@ -97,36 +60,30 @@ export function PermissionDialog({
     send(reason.trim() ? { behavior: 'deny', message: reason.trim() } : { behavior: 'deny' });
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const early = performance.now() - openedAt.current < KEY_GUARD_MS;
+    const guarded = early();
     const key = event.key;
     if (key === 'Escape') {
       event.preventDefault();
-      if (!early) deny();
+      if (!guarded) deny();
       return;
     }
     if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
     const action = { y: allow, a: allowAlways, n: deny }[key.toLowerCase()];
     if (!action) return;
     event.preventDefault();
-    if (!early) action();
+    if (!guarded) action();
   };
 
   return (
     <div className="agent-permission-backdrop">
       <div
-        ref={dialog}
+        {...dialogProps}
         role="dialog"
         aria-modal="true"
         aria-label={`Permission request: ${request.tool_name}`}
         aria-describedby={`${ids}-what`}
         className="agent-permission"
-        tabIndex={-1}
         onKeyDown={onKeyDown}
-        onFocus={(event) => {
-          // Focus arriving from elsewhere (another block, a shortcut) brings keys typed for there.
-          if (!event.currentTarget.contains(event.relatedTarget))
-            openedAt.current = performance.now();
-        }}
       >
         <div className="agent-permission-title">
           <strong>Allow {request.tool_name}?</strong>
@@ -175,11 +132,7 @@ export function PermissionDialog({
           Reason for denying (optional, told to Claude)
           <input value={reason} onChange={(event) => setReason(event.target.value)} />
         </label>
-        {notSent && (
-          <p className="agent-permission-error" role="alert">
-            The answer was not sent: {notSent}
-          </p>
-        )}
+        <NotSent reason={notSent} />
         <div className="agent-permission-buttons">
           <button type="button" onClick={allow} aria-keyshortcuts="y">
             Allow

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import type { PermissionDecision } from '../../../../../shared/agent-control';
+import { errorMessage } from '../../../../../shared/error-message';
+
+/** Keys typed this soon after the dialog opened, or got the focus, were meant for something else. */
+export const KEY_GUARD_MS = 400;
+
+/** Whether a key lands in a field (typed text), not a one-key answer. */
+export function isTyping(target: EventTarget): boolean {
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+/**
+ * What every dialog the CLI waits on shares: it takes the focus when the block has it, ignores
+ * keys for a moment after it opened or got the focus (they were meant for elsewhere), and sends
+ * one answer at a time; a refused answer leaves the dialog open, saying why.
+ */
+export function useAnswerGuard(
+  takeFocus: boolean,
+  onAnswer: (decision: PermissionDecision) => Promise<void>,
+) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const openedAt = useRef(0);
+  const sending = useRef(false);
+  const [notSent, setNotSent] = useState<string | null>(null);
+
+  useEffect(() => {
+    openedAt.current = performance.now();
+    if (takeFocus) dialog.current?.focus();
+    // Once per request (the dialog is keyed by it): a later change of focus must not pull the
+    // focus back here. The workspace notifies the desktop, from the block's `Needs you`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const send = (decision: PermissionDecision) => {
+    if (sending.current) return;
+    sending.current = true;
+    setNotSent(null);
+    onAnswer(decision).then(
+      () => {
+        sending.current = false;
+      },
+      (error: unknown) => {
+        sending.current = false;
+        setNotSent(errorMessage(error));
+      },
+    );
+  };
+
+  return {
+    send,
+    notSent,
+    /** True while keys are still guarded. */
+    early: () => performance.now() - openedAt.current < KEY_GUARD_MS,
+    dialogProps: {
+      ref: dialog,
+      tabIndex: -1,
+      onFocus: (event: FocusEvent<HTMLDivElement>) => {
+        // Focus arriving from elsewhere (another block, a shortcut) brings keys typed for there.
+        if (!event.currentTarget.contains(event.relatedTarget))
+          openedAt.current = performance.now();
+      },
+    },
+  };
+}
+
+/** The line under a dialog when the host could not take the answer. */
+export function NotSent({ reason }: { reason: string | null }) {
+  return reason ? (
+    <p className="agent-permission-error" role="alert">
+      The answer was not sent: {reason}
+    </p>
+  ) : null;
+}
