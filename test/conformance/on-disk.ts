@@ -1,7 +1,8 @@
 /**
  * The on-disk session files of the recordings (`recordings/on-disk/`), as the CLI wrote them:
  * `<name>.jsonl` and, for a scenario with subagents, `<name>/subagents/agent-<id>.jsonl` with its
- * `.meta.json`. No vitest imports: benches and scripts use it too.
+ * `.meta.json`; for a fork, the session it started from as `<name>/earlier/1.jsonl`. No vitest
+ * imports: benches and scripts use it too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,8 @@ export interface OnDiskRecording {
   name: string;
   text: string;
   subagents: OnDiskSubagent[];
+  /** Sessions of the run before the one it ended in (a fork's original), oldest first. */
+  earlier: string[];
 }
 
 export function onDiskRecordings(): OnDiskRecording[] {
@@ -35,8 +38,19 @@ export function onDiskRecordings(): OnDiskRecording[] {
         name,
         text: fs.readFileSync(path.join(ON_DISK_DIR, f), 'utf8'),
         subagents: subagentsOf(name),
+        earlier: earlierOf(name),
       };
     });
+}
+
+function earlierOf(name: string): string[] {
+  const dir = path.join(ON_DISK_DIR, name, 'earlier');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort((a, b) => parseInt(a, 10) - parseInt(b, 10))
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
 }
 
 function subagentsOf(name: string): OnDiskSubagent[] {

@@ -55,8 +55,8 @@ export interface RecordResult {
   stdout: Buffer;
   /** The session's transcript as the CLI keeps it on disk (its own format, not stdout's). */
   sessionFiles: SessionFile[];
-  /** The session id the CLI announced on stdout (`system/init`). */
-  sessionId: string | null;
+  /** The session ids the CLI announced on stdout (`system/init`), in order: a fork adds one. */
+  sessionIds: string[];
   frames: Frame[];
   /** What the driver wrote to stdin, one JSON object a line. */
   sent: string[];
@@ -120,16 +120,28 @@ function readSessionFiles(home: string): SessionFile[] {
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
-/** Problems with what the CLI wrote to disk: one session file, named by the announced id. */
-function sessionFileProblems(files: SessionFile[], sessionId: string | null): string[] {
-  const sessions = files.filter((f) => !f.path.includes('/') && f.path.endsWith('.jsonl'));
-  if (sessions.length !== 1) {
-    return [`expected one session file on disk, found ${sessions.map((f) => f.path).join(', ')}`];
+/** The session ids the CLI announced (`system/init`), in order, each once. */
+function sessionIdsOf(frames: Frame[]): string[] {
+  const ids: string[] = [];
+  for (const f of frames) {
+    if (f.type !== 'system' || f.subtype !== 'init' || typeof f.session_id !== 'string') continue;
+    if (!ids.includes(f.session_id)) ids.push(f.session_id);
   }
-  const name = sessions[0]!.path;
-  return sessionId !== null && name !== `${sessionId}.jsonl`
-    ? [`session file ${name} is not named by the session id ${sessionId}`]
-    : [];
+  return ids;
+}
+
+const sessionIdOf = (frames: Frame[]): string | null => sessionIdsOf(frames).at(-1) ?? null;
+
+/** Problems with what the CLI wrote to disk: one session file per announced session id. */
+function sessionFileProblems(files: SessionFile[], sessionIds: string[]): string[] {
+  const found = files
+    .filter((f) => !f.path.includes('/') && f.path.endsWith('.jsonl'))
+    .map((f) => f.path)
+    .sort();
+  const wanted = sessionIds.map((id) => `${id}.jsonl`).sort();
+  return JSON.stringify(found) === JSON.stringify(wanted)
+    ? []
+    : [`session files on disk ${found.join(', ') || 'none'}, expected ${wanted.join(', ')}`];
 }
 
 function parseLine(line: string): Frame {
@@ -148,6 +160,182 @@ const userMessage = (content: string) => ({
   parent_tool_use_id: null,
   session_id: '',
 });
+
+/** What the CLI processes of one scenario printed and were sent, in order. */
+interface Recording {
+  chunks: Buffer[];
+  frames: Frame[];
+  sent: string[];
+  stderr: string;
+  /** Permission requests answered so far (a scenario's answers count across processes). */
+  permissions: number;
+}
+
+interface Drive {
+  scenario: Scenario;
+  bin: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  log: (line: string) => void;
+}
+
+/** One CLI process of a scenario: its extra args, what it is sent, how many results it owes. */
+interface ProcessRun {
+  args: string[];
+  turns: string[];
+  resultsWanted: number;
+  interrupt?: Scenario['interrupt'];
+}
+
+/**
+ * Runs one CLI process to its exit: sends the turns, answers its permission requests, interrupts
+ * when the scenario says, and closes stdin after the last expected result. Appends what it
+ * printed and what it was sent to `recording`.
+ */
+async function driveProcess(
+  drive: Drive,
+  recording: Recording,
+  unexpected: () => string,
+  run: ProcessRun,
+): Promise<{
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  results: number;
+  resultsWanted: number;
+}> {
+  const { scenario, log } = drive;
+  const child = spawn(drive.bin, [...CLAUDE_ARGS, ...run.args], {
+    cwd: drive.cwd,
+    env: drive.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const { frames, sent } = recording;
+  const lines = new ByteLines();
+  const firstFrame = frames.length;
+  let results = 0;
+  let interruptSent = false;
+  let stdinOpen = true;
+
+  const send = (o: unknown): void => {
+    if (!stdinOpen) {
+      log(`${scenario.name}: stdin closed, not sending ${JSON.stringify(o).slice(0, 120)}`);
+      return;
+    }
+    const line = JSON.stringify(o);
+    sent.push(line);
+    child.stdin.write(line + '\n');
+  };
+  const closeStdin = (): void => {
+    if (stdinOpen) {
+      stdinOpen = false;
+      child.stdin.end();
+    }
+  };
+  child.stdin.on('error', (err) => log(`${scenario.name}: stdin error: ${String(err)}`));
+
+  const onFrame = (f: Frame): void => {
+    if (
+      run.interrupt &&
+      !interruptSent &&
+      results === run.interrupt.turn &&
+      run.interrupt.when(f)
+    ) {
+      interruptSent = true;
+      log(`${scenario.name}: interrupt`);
+      send({
+        type: 'control_request',
+        request_id: `rec_interrupt_${scenario.name}`,
+        request: { subtype: 'interrupt' },
+      });
+    }
+    if (f.type === 'control_request') {
+      const request = (f.request ?? {}) as Record<string, unknown>;
+      const requestId = String(f.request_id);
+      if (request.subtype === 'can_use_tool') {
+        const req = { ...request, request_id: requestId } as unknown as CanUseToolRequest;
+        const answer = scenario.permission?.(req, recording.permissions++) ?? { behavior: 'allow' };
+        log(`${scenario.name}: ${answer.behavior} ${req.tool_name}`);
+        if (answer.behavior === 'unanswered') return;
+        const response =
+          answer.behavior === 'allow'
+            ? { behavior: 'allow', updatedInput: req.input }
+            : {
+                behavior: 'deny',
+                message: answer.message,
+                ...(answer.interrupt ? { interrupt: true } : {}),
+              };
+        send({
+          type: 'control_response',
+          response: { subtype: 'success', request_id: requestId, response },
+        });
+      } else {
+        send({
+          type: 'control_response',
+          response: {
+            subtype: 'error',
+            request_id: requestId,
+            error: `Unsupported control request subtype: ${String(request.subtype)}`,
+          },
+        });
+      }
+      return;
+    }
+    if (f.type === 'result') {
+      results++;
+      log(`${scenario.name}: result ${results}/${run.resultsWanted} ${String(f.subtype)}`);
+      if (results < run.turns.length) send(userMessage(run.turns[results] as string));
+      else if (results >= run.resultsWanted) closeStdin();
+    }
+  };
+
+  child.stdout.on('data', (chunk: Buffer) => {
+    recording.chunks.push(chunk);
+    for (const line of lines.push(chunk)) {
+      if (line.length === 0) continue;
+      const f = parseLine(line);
+      frames.push(f);
+      onFrame(f);
+    }
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    recording.stderr += d.toString('utf8');
+  });
+
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        const tail = frames
+          .slice(Math.max(firstFrame, frames.length - 6))
+          .map((f) => '  ' + JSON.stringify(f).slice(0, 200))
+          .join('\n');
+        reject(
+          new Error(
+            `recordScenario(${scenario.name}): timed out after ${drive.timeoutMs} ms and killed the CLI ` +
+              `(results ${results}/${run.resultsWanted}, ${frames.length - firstFrame} frames).\n` +
+              `Last frames:\n${tail}\nstderr: ${recording.stderr.slice(-1000)}\n` +
+              `unexpected requests: ${unexpected()}`,
+          ),
+        );
+      }, drive.timeoutMs);
+      child.once('error', (err) => {
+        clearTimeout(timer);
+        reject(
+          new Error(`recordScenario(${scenario.name}): cannot start ${drive.bin}: ${err.message}`),
+        );
+      });
+      child.once('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal });
+      });
+      send(userMessage(run.turns[0] as string));
+    },
+  );
+  const rest = lines.rest();
+  if (rest.length > 0) frames.push(parseLine(rest));
+  return { ...exit, results, resultsWanted: run.resultsWanted };
+}
 
 /**
  * Runs one scenario against the real CLI and writes its stdout bytes to `outFile`.
@@ -186,141 +374,34 @@ export async function recordScenario(
   try {
     scenario.setup?.(cwd);
     const bin = opts.cliBin ?? CLAUDE_BIN;
-    const child = spawn(bin, [...CLAUDE_ARGS, ...(scenario.args ?? [])], {
-      cwd,
-      env: claudeEnv(home, fake.url),
-      stdio: ['pipe', 'pipe', 'pipe'],
+    const recording: Recording = { chunks: [], frames: [], sent: [], stderr: '', permissions: 0 };
+    const drive = { scenario, bin, cwd, env: claudeEnv(home, fake.url), timeoutMs, log };
+    const unexpected = () => unexpectedLog.join('; ');
+    const first = await driveProcess(drive, recording, unexpected, {
+      args: scenario.args ?? [],
+      turns: scenario.turns,
+      resultsWanted: scenario.results ?? scenario.turns.length,
+      interrupt: scenario.interrupt,
     });
+    const runs = [first];
+    if (scenario.resume) {
+      const resumed = sessionIdOf(recording.frames);
+      runs.push(
+        await driveProcess(drive, recording, unexpected, {
+          args: [
+            '--resume',
+            resumed ?? '',
+            ...(scenario.resume.fork ? ['--fork-session'] : []),
+            ...(scenario.args ?? []),
+          ],
+          turns: scenario.resume.turns,
+          resultsWanted: scenario.resume.turns.length,
+        }),
+      );
+    }
+    const { chunks, frames, sent, stderr } = recording;
+    const exit = runs.at(-1)!;
 
-    const chunks: Buffer[] = [];
-    const frames: Frame[] = [];
-    const sent: string[] = [];
-    let stderr = '';
-    const lines = new ByteLines();
-    let results = 0;
-    const resultsWanted = scenario.results ?? scenario.turns.length;
-    let permissionCount = 0;
-    let interruptSent = false;
-    let stdinOpen = true;
-
-    const send = (o: unknown): void => {
-      if (!stdinOpen) {
-        log(`${scenario.name}: stdin closed, not sending ${JSON.stringify(o).slice(0, 120)}`);
-        return;
-      }
-      const line = JSON.stringify(o);
-      sent.push(line);
-      child.stdin.write(line + '\n');
-    };
-    const closeStdin = (): void => {
-      if (stdinOpen) {
-        stdinOpen = false;
-        child.stdin.end();
-      }
-    };
-    child.stdin.on('error', (err) => log(`${scenario.name}: stdin error: ${String(err)}`));
-
-    const onFrame = (f: Frame): void => {
-      if (
-        scenario.interrupt &&
-        !interruptSent &&
-        results === scenario.interrupt.turn &&
-        scenario.interrupt.when(f)
-      ) {
-        interruptSent = true;
-        log(`${scenario.name}: interrupt`);
-        send({
-          type: 'control_request',
-          request_id: `rec_interrupt_${scenario.name}`,
-          request: { subtype: 'interrupt' },
-        });
-      }
-      if (f.type === 'control_request') {
-        const request = (f.request ?? {}) as Record<string, unknown>;
-        const requestId = String(f.request_id);
-        if (request.subtype === 'can_use_tool') {
-          const req = { ...request, request_id: requestId } as unknown as CanUseToolRequest;
-          const answer = scenario.permission?.(req, permissionCount++) ?? { behavior: 'allow' };
-          log(`${scenario.name}: ${answer.behavior} ${req.tool_name}`);
-          if (answer.behavior === 'unanswered') return;
-          const response =
-            answer.behavior === 'allow'
-              ? { behavior: 'allow', updatedInput: req.input }
-              : {
-                  behavior: 'deny',
-                  message: answer.message,
-                  ...(answer.interrupt ? { interrupt: true } : {}),
-                };
-          send({
-            type: 'control_response',
-            response: { subtype: 'success', request_id: requestId, response },
-          });
-        } else {
-          send({
-            type: 'control_response',
-            response: {
-              subtype: 'error',
-              request_id: requestId,
-              error: `Unsupported control request subtype: ${String(request.subtype)}`,
-            },
-          });
-        }
-        return;
-      }
-      if (f.type === 'result') {
-        results++;
-        log(`${scenario.name}: result ${results}/${resultsWanted} ${String(f.subtype)}`);
-        if (results < scenario.turns.length) send(userMessage(scenario.turns[results] as string));
-        else if (results >= resultsWanted) closeStdin();
-      }
-    };
-
-    child.stdout.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      for (const line of lines.push(chunk)) {
-        if (line.length === 0) continue;
-        const f = parseLine(line);
-        frames.push(f);
-        onFrame(f);
-      }
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString('utf8');
-    });
-
-    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
-      (resolve, reject) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          const tail = frames
-            .slice(-6)
-            .map((f) => '  ' + JSON.stringify(f).slice(0, 200))
-            .join('\n');
-          reject(
-            new Error(
-              `recordScenario(${scenario.name}): timed out after ${timeoutMs} ms and killed the CLI ` +
-                `(results ${results}/${resultsWanted}, ${frames.length} frames, ` +
-                `${fake.calls.length} API calls).\nLast frames:\n${tail}\n` +
-                `stderr: ${stderr.slice(-1000)}\nunexpected requests: ${unexpectedLog.join('; ')}`,
-            ),
-          );
-        }, timeoutMs);
-        child.once('error', (err) => {
-          clearTimeout(timer);
-          reject(
-            new Error(`recordScenario(${scenario.name}): cannot start ${bin}: ${err.message}`),
-          );
-        });
-        child.once('close', (code, signal) => {
-          clearTimeout(timer);
-          resolve({ code, signal });
-        });
-        send(userMessage(scenario.turns[0] as string));
-      },
-    );
-
-    const rest = lines.rest();
-    if (rest.length > 0) frames.push(parseLine(rest));
     const stdout = Buffer.concat(chunks);
     fs.mkdirSync(path.dirname(outFile), { recursive: true });
     fs.writeFileSync(outFile, stdout);
@@ -330,16 +411,21 @@ export async function recordScenario(
     }
 
     const sessionFiles = readSessionFiles(home);
-    const init = frames.find((f) => f.type === 'system' && f.subtype === 'init');
-    const sessionId = typeof init?.session_id === 'string' ? init.session_id : null;
-    const problems: string[] = [...sessionFileProblems(sessionFiles, sessionId)];
+    const sessionIds = sessionIdsOf(frames);
+    const problems: string[] = [...sessionFileProblems(sessionFiles, sessionIds)];
     const wantCode = scenario.exitCode ?? 0;
     if (exit.code !== wantCode) {
       problems.push(
         `CLI exited with code ${exit.code} (signal ${exit.signal}), expected ${wantCode}`,
       );
     }
-    if (results < resultsWanted) problems.push(`only ${results}/${resultsWanted} results`);
+    for (const run of runs) {
+      if (run.results < run.resultsWanted) {
+        problems.push(`only ${run.results}/${run.resultsWanted} results`);
+      }
+      if (run !== exit && run.code !== 0)
+        problems.push(`the first CLI exited with code ${run.code}`);
+    }
     if (fake.unexpected.length > 0)
       problems.push(`unexpected requests: ${unexpectedLog.join('; ')}`);
     if (scenario.check) {
@@ -363,7 +449,7 @@ export async function recordScenario(
       outFile,
       stdout,
       sessionFiles,
-      sessionId,
+      sessionIds,
       frames,
       sent,
       stderr,
@@ -407,24 +493,29 @@ interface Manifest {
 
 const MANIFEST_NOTE =
   'Generated by `npm run record`; <name>.jsonl is the CLI stdout, stdin/<name>.jsonl what the driver sent, ' +
-  'on-disk/<name>.jsonl the session file the CLI wrote (on-disk/<name>/subagents/ its subagents).';
+  'on-disk/<name>.jsonl the session file the CLI wrote (on-disk/<name>/subagents/ its subagents, ' +
+  'on-disk/<name>/earlier/ the session a fork started from).';
 
 /**
- * Saves the session files under `on-disk/`, the session id in their names replaced by the
- * scenario's (`<id>.jsonl` → `<name>.jsonl`, `<id>/subagents/…` → `<name>/subagents/…`), after
- * removing what an earlier recording of the scenario left (subagent file names change each run).
- * Returns the saved paths relative to `on-disk/`.
+ * Saves the session files under `on-disk/`, each session id in their names replaced: the session
+ * the run ended in becomes the scenario's (`<id>.jsonl` → `<name>.jsonl`, `<id>/subagents/…` →
+ * `<name>/subagents/…`), a session before it (the one a fork started from) `<name>/earlier/<n>`.
+ * What an earlier recording of the scenario left is removed first (subagent file names change
+ * each run). Returns the saved paths relative to `on-disk/`.
  */
-function saveSessionFiles(name: string, sessionId: string | null, files: SessionFile[]): string[] {
+function saveSessionFiles(name: string, sessionIds: string[], files: SessionFile[]): string[] {
   const dir = path.join(RECORDINGS_DIR, 'on-disk');
   fs.rmSync(path.join(dir, `${name}.jsonl`), { force: true });
   fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  const renamed = (file: string): string => {
+    const index = sessionIds.findIndex((id) => file.startsWith(id));
+    if (index === -1) return `${name}/${file}`;
+    const rest = file.slice(sessionIds[index]!.length);
+    return index === sessionIds.length - 1 ? name + rest : `${name}/earlier/${index + 1}${rest}`;
+  };
   const saved: string[] = [];
   for (const file of files) {
-    const rel =
-      sessionId !== null && file.path.startsWith(sessionId)
-        ? name + file.path.slice(sessionId.length)
-        : `${name}/${file.path}`;
+    const rel = renamed(file.path);
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), file.bytes);
     saved.push(rel);
@@ -482,7 +573,7 @@ async function main(argv: string[]): Promise<number> {
         lines: r.frames.length,
         bytes: r.stdout.length,
         api_calls: r.calls.length,
-        on_disk: saveSessionFiles(s.name, r.sessionId, r.sessionFiles),
+        on_disk: saveSessionFiles(s.name, r.sessionIds, r.sessionFiles),
       };
     } catch (err) {
       failed++;

@@ -12,6 +12,7 @@ import {
   isCompactRequest,
   lastToolResults,
   lastUserText,
+  messageText,
   textReply,
   thinkingReply,
   toolUseReply,
@@ -58,6 +59,11 @@ export interface Scenario {
   turns: string[];
   /** Extra CLI args (after the standard headless flags). */
   args?: string[];
+  /**
+   * A second CLI process, started once the first has exited: `--resume <its session id>` (and
+   * `--fork-session` when `fork`), sent these user messages.
+   */
+  resume?: { turns: string[]; fork?: boolean };
   /** Builds the fake API's handler for one run (fresh state per run). */
   api: (ctx: { cwd: string }) => FakeHandler;
   /** Answers to `can_use_tool` requests (default: allow all). `n` counts from 0. */
@@ -654,6 +660,46 @@ const denyInterrupt: Scenario = {
   },
 };
 
+/** Answers the question of the resumed process from the history the CLI sent with it. */
+const rememberKiwi: Scenario['api'] = () => (call) => {
+  if (!/Which word/.test(lastUserText(call.body))) return textReply('I will remember it.');
+  const history = call.body.messages.map((m) => messageText(m)).join('\n');
+  return textReply(/kiwi/.test(history) ? 'The word was kiwi.' : 'I do not know the word.');
+};
+
+function resumedChecks(o: Outcome, sameSession: boolean): string[] {
+  const p = basics(o, ['success', 'success']);
+  const ids = ofType(o.frames, 'system', 'init').map((f) => f.session_id);
+  const distinct = new Set(ids).size;
+  expect(p, sameSession ? distinct === 1 : distinct === 2, `session ids ${JSON.stringify(ids)}`);
+  expect(
+    p,
+    ofType(o.frames, 'result').at(-1)?.result === 'The word was kiwi.',
+    'the resumed process did not send the earlier turn as history',
+  );
+  return p;
+}
+
+const resume: Scenario = {
+  name: 'resume',
+  description:
+    'One turn, the process exits, a second process with --resume <id> continues the same session.',
+  turns: ['Remember the word: kiwi.'],
+  resume: { turns: ['Which word did I ask you to remember?'] },
+  api: rememberKiwi,
+  check: (o) => resumedChecks(o, true),
+};
+
+const fork: Scenario = {
+  name: 'fork',
+  description:
+    'One turn, the process exits, a second process with --resume <id> --fork-session goes on in a new session.',
+  turns: ['Remember the word: kiwi.'],
+  resume: { turns: ['Which word did I ask you to remember?'], fork: true },
+  api: rememberKiwi,
+  check: (o) => resumedChecks(o, false),
+};
+
 export const SCENARIOS: readonly Scenario[] = [
   plainText,
   toolAllowed,
@@ -671,6 +717,8 @@ export const SCENARIOS: readonly Scenario[] = [
   subagentBackground,
   permissionInterrupt,
   denyInterrupt,
+  resume,
+  fork,
 ];
 
 export function scenarioByName(name: string): Scenario | undefined {

@@ -118,6 +118,19 @@ const EXPECT: Record<string, (events: AgentEvent[]) => void> = {
     const costs = of(events, 'cost').map((e) => e.cost_usd);
     expect(costs[1]).toBeGreaterThan(costs[0]!);
   },
+  // Two processes, one after the other: each announces its session, the second answers from
+  // the history --resume gave it; a fork announces a new session id.
+  resume: (events) => {
+    expect(new Set(of(events, 'session_started').map((e) => e.session_id)).size).toBe(1);
+    expect(of(events, 'done').map((e) => e.response)).toEqual([
+      'I will remember it.',
+      'The word was kiwi.',
+    ]);
+  },
+  fork: (events) => {
+    expect(new Set(of(events, 'session_started').map((e) => e.session_id)).size).toBe(2);
+    expect(of(events, 'done').at(-1)?.response).toBe('The word was kiwi.');
+  },
   compact: (events) => {
     expect(of(events, 'compaction_boundary')).toEqual([
       expect.objectContaining({ trigger: 'manual', pre_tokens: expect.any(Number) }),

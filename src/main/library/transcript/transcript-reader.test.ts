@@ -80,7 +80,7 @@ describe('on-disk transcripts written by the real CLI', () => {
     expect(recordings.map((r) => r.name)).toEqual(
       expect.arrayContaining(['plain-text', 'compact', 'subagent', 'subagent-background']),
     );
-    expect(recordings.length).toBe(16);
+    expect(recordings.length).toBe(18);
   });
 
   for (const recording of recordings) {
@@ -132,8 +132,10 @@ describe('on-disk transcripts written by the real CLI', () => {
           titleSource: 'prompt',
         });
         // The stdout recordings README lists as kept from an earlier run name another session.
-        if (recording.text.includes(init.session_id)) {
-          expect(disk.meta).toMatchObject({ sessionId: init.session_id, cwd: init.cwd });
+        // The file is the session the run ended in: after a fork, the second one announced.
+        const last = live.findLast((e) => e.type === 'session_started');
+        if (last?.type === 'session_started' && recording.text.includes(last.session_id)) {
+          expect(disk.meta).toMatchObject({ sessionId: last.session_id, cwd: init.cwd });
         } else {
           expect(disk.meta.sessionId).toMatch(/^[0-9a-f-]{36}$/);
           expect(disk.meta.cwd).toContain(`tether-rec-cwd-${recording.name}-`);
@@ -154,6 +156,24 @@ describe('on-disk transcripts written by the real CLI', () => {
       });
     });
   }
+
+  it("reads a resumed session's file as one session, and a fork's as the turns before and after", () => {
+    const resumed = fromDisk(recordings.find((r) => r.name === 'resume')!);
+    const prompts = (events: AgentEvent[]) =>
+      events.flatMap((e) => (e.type === 'user_message' ? [e.text] : []));
+    const both = ['Remember the word: kiwi.', 'Which word did I ask you to remember?'];
+    expect(prompts(resumed.events)).toEqual(both);
+    expect(resumed.meta.messageCount).toBe(4);
+
+    const fork = recordings.find((r) => r.name === 'fork')!;
+    const forked = fromDisk(fork);
+    expect(prompts(forked.events)).toEqual(both);
+    expect(fork.earlier).toHaveLength(1);
+    const original = translateTranscript(fork.earlier[0]!);
+    expect(prompts(original.events)).toEqual(both.slice(0, 1));
+    expect(original.meta.sessionId).not.toBe(forked.meta.sessionId);
+    expect(forked.events.at(-1)).toMatchObject({ text: 'The word was kiwi.' });
+  });
 
   it('counts messages: prompts and replies, one per API message', () => {
     const byName = new Map(recordings.map((r) => [r.name, fromDisk(r).meta.messageCount]));
