@@ -137,16 +137,13 @@ function toolResultContent(entry: Record<string, unknown>, content: ContentBlock
       parent_tool_use_id: null,
     });
   }
-  const result = entry['toolUseResult'];
-  const agentId = isRecord(result) ? str(result['agentId']) : null;
+  // The Agent tool's structured result names the subagent that ran (one result per such entry).
+  const result = isRecord(entry['toolUseResult']) ? entry['toolUseResult'] : {};
+  const agentId = str(result['agentId']);
   const first = events[0];
   const agentRun =
     agentId && first?.type === 'tool_result'
-      ? {
-          agentId,
-          toolUseId: first.tool_use_id,
-          status: str((result as Record<string, unknown>)['status']),
-        }
+      ? { agentId, toolUseId: first.tool_use_id, status: str(result['status']) }
       : null;
   return { ...NOTHING, events, agentRun };
 }
