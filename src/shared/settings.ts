@@ -25,6 +25,11 @@ export const settingsSchema = z
      * repository (default: a `<repository>.worktrees` folder beside it).
      */
     worktreeFolder: z.string().min(1).nullable().optional(),
+    /**
+     * The CLI's task tools (TaskCreate, TaskUpdate, …), which give an agent block its plan
+     * checklist; the CLI turns them off in headless mode unless asked (on by default).
+     */
+    taskTools: z.boolean().nullable().optional(),
     /** The View menu's Toggle Developer Tools in the installed app (read at start). */
     devTools: z.boolean().nullable().optional(),
     /**
@@ -53,6 +58,7 @@ export const defaultSettings: Settings = {
   shell: null,
   shellIntegration: null,
   worktreeFolder: null,
+  taskTools: null,
   devTools: null,
   reattachGraceSeconds: null,
   notifications: { needsYou: true, done: true, error: true },

@@ -17,6 +17,8 @@ export interface AgentDefaults {
   agentEnv?: NodeJS.ProcessEnv;
   /** The user's `claudePath` setting. */
   claudePath?: string;
+  /** The CLI's task tools, for the plan checklist (default on; the `taskTools` setting). */
+  taskTools?: boolean;
   agentTransport?: TransportKind;
   /**
    * A Claude session's transcript as written by the CLI, for a block that resumes a session it
@@ -74,7 +76,7 @@ export class AgentRegistry {
    */
   async open(
     params: RequestParams<'openAgent'>,
-    launch: Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath'>> = {},
+    launch: Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath' | 'taskTools'>> = {},
   ): Promise<RequestResult<'openAgent'>> {
     const { agentId } = params;
     // A block reopened right after its close: the old session's log is closed before it is read.
@@ -116,11 +118,11 @@ export class AgentRegistry {
     const agent: Agent = { session, cwd, log, batcher, held: null };
     this.agents.set(agentId, agent);
 
-    const { agentEnv, claudePath } = { ...this.defaults, ...launch };
+    const { agentEnv, claudePath, taskTools } = { ...this.defaults, ...launch };
     session
       .start({
         cwd,
-        env: agentEnv ?? process.env,
+        env: withTaskTools(agentEnv ?? process.env, taskTools !== false),
         ...(claudePath ? { locate: { setting: claudePath } } : {}),
         ...(this.defaults.agentTransport ? { transport: this.defaults.agentTransport } : {}),
         ...(params.model ? { model: params.model } : {}),
@@ -206,4 +208,13 @@ export class AgentRegistry {
   async closeAll(): Promise<void> {
     await Promise.all([...this.agents.keys()].map((id) => this.close(id)));
   }
+}
+
+/**
+ * The CLI leaves its task tools off in headless mode unless this variable asks for them; a value
+ * the user set themselves stands.
+ */
+export function withTaskTools(env: NodeJS.ProcessEnv, on: boolean): NodeJS.ProcessEnv {
+  if (!on || env['CLAUDE_CODE_ENABLE_TODO_TOOLS'] !== undefined) return env;
+  return { ...env, CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' };
 }

@@ -42,9 +42,13 @@ export class LaunchContext {
     return this.options.settings?.current.settings.worktreeFolder;
   }
 
-  async agent(): Promise<Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath'>>> {
+  async agent(): Promise<Partial<Pick<AgentDefaults, 'agentEnv' | 'claudePath' | 'taskTools'>>> {
     const env = await this.options.environment;
-    const claudePath = this.options.settings?.current.settings.claudePath;
-    return { ...(env ? { agentEnv: env } : {}), ...(claudePath ? { claudePath } : {}) };
+    const { claudePath, taskTools } = this.options.settings?.current.settings ?? {};
+    return {
+      ...(env ? { agentEnv: env } : {}),
+      ...(claudePath ? { claudePath } : {}),
+      ...(taskTools === false ? { taskTools: false } : {}),
+    };
   }
 }

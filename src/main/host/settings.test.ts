@@ -72,6 +72,7 @@ describe('SettingsFile', () => {
       shell: null,
       shellIntegration: null,
       worktreeFolder: null,
+      taskTools: null,
       devTools: null,
       reattachGraceSeconds: null,
       notifications: { needsYou: true, done: true, error: true },

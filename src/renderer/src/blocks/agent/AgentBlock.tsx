@@ -21,6 +21,7 @@ import { RequestError } from './RequestError';
 import { SendingPrompts } from './SendingPrompts';
 import { SessionEnded } from './SessionEnded';
 import { SessionUnresponsive } from './SessionUnresponsive';
+import { TaskPanel } from './TaskPanel';
 import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
 import { useBlockActivity } from './use-block-activity';
@@ -186,6 +187,7 @@ export function AgentBlock({
             </Suspense>
           )}
         </div>
+        <TaskPanel tasks={snapshot.tasks} />
         {error && <RequestError message={error} onDismiss={() => setError(null)} />}
         <Composer
           ref={composer}

@@ -5,6 +5,7 @@ import { CostTracker, type CostTotals } from './cost-tracker';
 import { PendingPrompts } from './pending-prompts';
 import { PermissionQueue, type PermissionRequest } from './permission-queue';
 import { SessionSummary, type SessionInfo } from './session-summary';
+import { TaskChecklist, type ChecklistTask } from './task-checklist';
 import { TranscriptModel, type TranscriptItem } from './transcript-model';
 
 export interface AgentSnapshot {
@@ -24,6 +25,8 @@ export interface AgentSnapshot {
   unhandledLines: readonly string[];
   /** The directory the session runs in, once the host said so. */
   cwd: string | null;
+  /** The session's plan, from the task tools. */
+  tasks: readonly ChecklistTask[];
 }
 
 const UNHANDLED_LINES_KEPT = 20;
@@ -43,6 +46,7 @@ export class AgentStore {
   private summary = new SessionSummary();
   private permissions = new PermissionQueue();
   private prompts = new PendingPrompts();
+  private tasks = new TaskChecklist();
   private lifecycle: SessionLifecycle = { state: 'starting' };
   private unhandled = 0;
   private unhandledLines: readonly string[] = [];
@@ -69,6 +73,7 @@ export class AgentStore {
     this.summary = new SessionSummary();
     this.permissions = new PermissionQueue();
     this.prompts = new PendingPrompts();
+    this.tasks = new TaskChecklist();
     this.lifecycle = { state: 'starting' };
     this.unhandled = 0;
     this.unhandledLines = [];
@@ -88,6 +93,7 @@ export class AgentStore {
     this.summary.apply(events);
     this.permissions.apply(events);
     this.prompts.apply(events);
+    this.tasks.apply(events);
     this.changed();
   }
 
@@ -152,6 +158,7 @@ export class AgentStore {
       unhandled: this.unhandled,
       unhandledLines: this.unhandledLines,
       cwd: this.cwd,
+      tasks: this.tasks.current,
     };
   }
 }

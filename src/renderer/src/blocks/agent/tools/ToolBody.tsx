@@ -4,7 +4,8 @@ import type { ToolItem } from '../model/transcript-model';
 import { DiffView } from './DiffView';
 import { EDIT_TOOLS, fileEdit } from './edit-diff';
 import { countLines, resultText } from './result-text';
-import { TodoList } from './TodoList';
+import { todoTasks } from '../model/task-checklist';
+import { Checklist } from './Checklist';
 import type { ToolCardProps } from './ToolCard';
 import { ToolOutput } from './ToolOutput';
 
@@ -30,6 +31,13 @@ function Result({ item }: { item: ToolItem }) {
     />
   );
 }
+
+const TASK_TOOLS: ReadonlySet<string> = new Set([
+  'TaskCreate',
+  'TaskUpdate',
+  'TaskGet',
+  'TaskList',
+]);
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -108,10 +116,13 @@ export function ToolBody({ item, renderItem, onOpenLink }: ToolCardProps): React
       </>
     );
   }
+  // The checklist shows what they did; the card's head says which task, the result folds away.
+  if (TASK_TOOLS.has(name))
+    return <FoldedResult item={item} what={(text) => text.split('\n')[0]!} />;
   if (name === 'TodoWrite' && Array.isArray(input['todos'])) {
     return (
       <>
-        <TodoList todos={input['todos']} />
+        <Checklist tasks={todoTasks(input)} label="Tasks" />
         {item.result?.is_error && <Result item={item} />}
       </>
     );
