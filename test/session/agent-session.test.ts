@@ -1,6 +1,7 @@
 import {
   chmodSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -144,6 +145,21 @@ describe.each(transports)('AgentSession over %s with the real CLI', (transport) 
     expect(entries).toContainEqual(
       expect.objectContaining({ type: 'custom-title', customTitle: 'Parser work' }),
     );
+  });
+
+  it('starts in the default mode whatever default the user configured', async () => {
+    h = await openSession(transport, () => textReply('Hi.'), {
+      prepareHome: (home) => {
+        mkdirSync(join(home, '.claude'), { recursive: true });
+        writeFileSync(
+          join(home, '.claude', 'settings.json'),
+          JSON.stringify({ permissions: { defaultMode: 'acceptEdits' } }),
+        );
+      },
+    });
+    h.session.send('hi');
+    const started = await h.waitForEvent('session_started');
+    expect(started.permission_mode).toBe('default');
   });
 
   it('applies set_permission_mode: in acceptEdits a Write runs without asking', async () => {

@@ -45,15 +45,19 @@ export async function openSession(
   {
     onSession,
     timings,
+    prepareHome,
     ...start
   }: Partial<StartOptions> & {
     onSession?: (s: AgentSession) => void;
     timings?: Partial<SessionTimings>;
+    /** Writes into the throwaway HOME before the CLI starts (its settings, say). */
+    prepareHome?: (home: string) => void;
   } = {},
 ): Promise<Harness> {
   const fake = await startFakeAnthropic(handler);
   const home = mkdtempSync(join(tmpdir(), 'tether-home-'));
   const cwd = mkdtempSync(join(tmpdir(), 'tether-cwd-'));
+  prepareHome?.(home);
   const session = new AgentSession({ timings });
   const events: AgentEvent[] = [];
   const lifecycle: SessionLifecycle[] = [];

@@ -193,7 +193,9 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       const { path } = await locateClaude({ env, ...options.locate });
       const args = [...HEADLESS_ARGS];
       if (options.model) args.push('--model', options.model);
-      if (options.permissionMode) args.push('--permission-mode', options.permissionMode);
+      // Always said: left out, the CLI starts in the user's configured default mode, which may
+      // run tools without asking (auto, bypass) where the block shows `default`.
+      args.push('--permission-mode', options.permissionMode ?? 'default');
       if (options.resume) args.push('--resume', options.resume);
       if (options.resume && options.forkSession) args.push('--fork-session');
       if (options.extraArgs) args.push(...options.extraArgs);
