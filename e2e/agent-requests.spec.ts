@@ -6,7 +6,7 @@ import {
 } from '../test/support/fake-anthropic';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { screenshot } from './support/app-page';
+import { agents, screenshot } from './support/app-page';
 import { ask, expect, openAgent, test, transcript } from './support/agent-mode';
 
 /** The model asks its question once, then says what came back in the tool result. */
@@ -18,7 +18,7 @@ function askingModel(name: string, input: Record<string, unknown>): FakeHandler 
   };
 }
 
-test.describe('Claude’s questions and plans with the real CLI', () => {
+test.describe('what the real CLI waits on: questions, plans, permissions across a reload', () => {
   test('a question answered with a number key reaches the CLI', async ({ page, agentMode }) => {
     agentMode.script(
       askingModel('AskUserQuestion', {
@@ -92,5 +92,28 @@ test.describe('Claude’s questions and plans with the real CLI', () => {
     await expect(agent.getByRole('combobox', { name: 'Permission mode' })).toHaveValue(
       'acceptEdits',
     );
+  });
+
+  test('a reload during a pending permission shows the same prompt, and answering it runs the tool', async ({
+    page,
+    agentMode,
+  }) => {
+    agentMode.script(({ body }) =>
+      lastToolResults(body).length
+        ? textReply('Made it.')
+        : toolUseReply({ name: 'Bash', input: { command: 'echo made > after-reload.txt' } }),
+    );
+    const agent = await openAgent(page, agentMode.browserMode.url);
+    await ask(page, agent, 'make the file');
+    const prompt = page.getByRole('dialog', { name: 'Permission request: Bash' });
+    await expect(prompt).toBeVisible();
+    await page.reload();
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText('echo made > after-reload.txt');
+    await page.waitForTimeout(500); // the key guard
+    await prompt.getByRole('button', { name: 'Allow', exact: true }).click();
+    await expect(transcript(agents(page)).getByText('Made it.')).toBeVisible({ timeout: 30_000 });
+    const made = join(agentMode.browserMode.workspaceDir, 'after-reload.txt');
+    expect(await readFile(made, 'utf8')).toBe('made\n');
   });
 });
