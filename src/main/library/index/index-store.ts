@@ -12,7 +12,7 @@ import type { SessionDigest } from './session-digest';
  * Everything here can be rebuilt from `~/.claude/projects`, so durability is traded for speed
  * (`synchronous = OFF`), and a file that is unreadable or from another schema is started afresh.
  */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 export interface StoredSession {
   rowid: number;
@@ -52,7 +52,7 @@ export interface RowFilter {
 
 export interface ChunkHit {
   rowid: number;
-  row: SessionRow;
+  path: string;
   /** The indexed run of lines, as byte offsets in the transcript. */
   start: number;
   end: number;
@@ -93,13 +93,16 @@ const SCHEMA = `
     body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
   );
   create table unreadable(path text primary key, detail text not null);
+  create table meta(generation integer not null);
+  insert into meta values (0);
   insert into words(words, rank) values ('automerge', 0);
   insert into words(words, rank) values ('crisismerge', 64);
 `;
 
-const ROW_COLUMNS = `session_id as sessionId, path, folder, project, title, first_at as firstAt,
-  last_at as lastAt, messages, model, git_branch as gitBranch, entrypoint, version, size,
-  mtime_ms as mtimeMs`;
+const ROW_OBJECT = `json_object('sessionId', session_id, 'path', path, 'folder', folder,
+  'project', project, 'title', title, 'firstAt', first_at, 'lastAt', last_at,
+  'messages', messages, 'model', model, 'gitBranch', git_branch, 'entrypoint', entrypoint,
+  'version', version, 'size', size, 'mtimeMs', mtime_ms)`;
 
 function whereOf(
   filter: RowFilter,
@@ -205,26 +208,13 @@ export class IndexStore {
 
   /** What is known of every indexed file, for comparing with what is on disk. */
   stored(): Map<string, StoredSession> {
-    const rows = this.db.all(
-      `select rowid, path, session_id, folder, size, mtime_ms, parsed, corrupt_lines,
-        oversized_lines from sessions`,
+    const row = this.db.get(
+      `select json_group_array(json_object('rowid', rowid, 'path', path, 'sessionId', session_id,
+        'folder', folder, 'size', size, 'mtimeMs', mtime_ms, 'parsed', parsed,
+        'corruptLines', corrupt_lines, 'oversizedLines', oversized_lines)) as rows from sessions`,
     );
-    return new Map(
-      rows.map((r) => [
-        r['path'] as string,
-        {
-          rowid: Number(r['rowid']),
-          path: r['path'] as string,
-          sessionId: r['session_id'] as string,
-          folder: r['folder'] as string,
-          size: Number(r['size']),
-          mtimeMs: Number(r['mtime_ms']),
-          parsed: Number(r['parsed']),
-          corruptLines: Number(r['corrupt_lines']),
-          oversizedLines: Number(r['oversized_lines']),
-        },
-      ]),
-    );
+    const rows = JSON.parse(row!['rows'] as string) as StoredSession[];
+    return new Map(rows.map((r) => [r.path, r]));
   }
 
   /** A new session's row, so its chunks have a session to point at. */
@@ -248,7 +238,8 @@ export class IndexStore {
     stored: StoredSession,
     d: SessionDigest,
     summary: { project: string; title: string },
-  ): void {
+  ): SessionRow {
+    this.bump();
     this.db.run('insert or replace into digests(session, digest) values (?, ?)', [
       stored.rowid,
       JSON.stringify(d),
@@ -277,6 +268,22 @@ export class IndexStore {
         ':oversized': stored.oversizedLines,
       },
     );
+    return {
+      sessionId: stored.sessionId,
+      path: stored.path,
+      folder: stored.folder,
+      project: summary.project,
+      title: summary.title,
+      firstAt: d.firstAt ?? null,
+      lastAt: d.lastAt ?? null,
+      messages: d.messages,
+      model: d.model ?? null,
+      gitBranch: d.gitBranch ?? null,
+      entrypoint: d.entrypoint ?? null,
+      version: d.version ?? null,
+      size: stored.size,
+      mtimeMs: stored.mtimeMs,
+    };
   }
 
   /**
@@ -304,29 +311,26 @@ export class IndexStore {
     ]);
     this.db.run('delete from chunks where session = ?', [rowid]);
     if (keepRow) return;
+    this.bump();
     this.db.run('delete from digests where session = ?', [rowid]);
     this.db.run('delete from sessions where rowid = ?', [rowid]);
   }
 
-  sessions(filter: RowFilter): SessionRow[] {
-    const where = whereOf(filter, 's');
-    return this.db.all(
-      `select ${ROW_COLUMNS} from sessions s where s.project != ''${where.sql}
-       order by coalesce(s.last_at, s.mtime_ms) desc`,
-      where.values,
-    ) as unknown as SessionRow[];
+  /** Every listed session (one read, at open when the listing snapshot is stale). */
+  sessions(): SessionRow[] {
+    const row = this.db.get(
+      `select json_group_array(${ROW_OBJECT}) as rows from sessions where project != ''`,
+    );
+    return JSON.parse(row!['rows'] as string) as SessionRow[];
   }
 
-  session(path: string): SessionRow | undefined {
-    return (this.db.get(`select ${ROW_COLUMNS} from sessions where path = ?`, [path]) ??
-      undefined) as SessionRow | undefined;
+  /** Counts every change to the listed sessions, so a snapshot of them can tell it is current. */
+  generation(): number {
+    return Number(this.db.get('select generation from meta')!['generation']);
   }
 
-  projects(): Array<{ project: string; sessions: number; lastAt: number | null }> {
-    return this.db.all(
-      `select project, count(*) as sessions, max(last_at) as lastAt from sessions
-       where project != '' group by project order by lastAt desc`,
-    ) as unknown as Array<{ project: string; sessions: number; lastAt: number | null }>;
+  private bump(): void {
+    this.db.run('update meta set generation = generation + 1');
   }
 
   /**
@@ -336,22 +340,16 @@ export class IndexStore {
    */
   match(query: string, filter: RowFilter, limit: number, candidates: number): ChunkHit[] {
     const where = whereOf(filter, 's');
-    const rows = this.db.all(
-      `select * from (
-         select c.session as chunkSession, c.start as chunkStart, c.end as chunkEnd,
-           bm25(words) as score, ${ROW_COLUMNS}
+    return this.db.all(
+      `select rowid, path, start, end from (
+         select c.session as rowid, s.path as path, c.start as start, c.end as end,
+           bm25(words) as score
          from words join chunks c on c.id = words.rowid join sessions s on s.rowid = c.session
          where words match :query${where.sql}
          order by words.rowid desc limit :candidates
        ) order by score limit :limit`,
       { ...where.values, ':query': query, ':limit': limit, ':candidates': candidates },
-    );
-    return rows.map(({ chunkSession, chunkStart, chunkEnd, score: _score, ...row }) => ({
-      rowid: Number(chunkSession),
-      start: Number(chunkStart),
-      end: Number(chunkEnd),
-      row: row as unknown as SessionRow,
-    }));
+    ) as unknown as ChunkHit[];
   }
 
   setUnreadable(path: string, detail: string): void {

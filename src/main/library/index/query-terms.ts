@@ -13,13 +13,12 @@ export function queryTerms(query: string): string[] {
 }
 
 /**
- * Every word must occur. The last is taken as a prefix (the one being typed); earlier ones whole:
- * a prefix costs a merge of every word it starts, which for a short common one is most of the
- * index. A one-letter prefix would match half the index, so it too must match whole.
+ * Every word must occur, whole; with `lastIsPrefix`, the last is a prefix (the one being typed).
+ * A one-letter prefix would match half the index, so it is always whole.
  */
-export function ftsQuery(terms: readonly string[]): string {
+export function ftsQuery(terms: readonly string[], lastIsPrefix: boolean): string {
   return terms
-    .map((t, i) => (i === terms.length - 1 && t.length > 1 ? `"${t}"*` : `"${t}"`))
+    .map((t, i) => (lastIsPrefix && i === terms.length - 1 && t.length > 1 ? `"${t}"*` : `"${t}"`))
     .join(' AND ');
 }
 

@@ -11,6 +11,7 @@ import {
 import { readLines, type Line } from './line-reader';
 import { isProcessAlive, liveSessionIds } from './live-sessions';
 import { ProjectsWatcher } from './projects-watcher';
+import { SessionListing, type ProjectSummary } from './session-listing';
 import { ftsQuery, queryTerms } from './query-terms';
 import {
   emptyDigest,
@@ -104,6 +105,7 @@ interface DiskFile {
  */
 export class SessionLibrary {
   private readonly store: IndexStore;
+  private readonly listing: SessionListing;
   private readonly watcher: ProjectsWatcher | undefined;
   private readonly changeListeners = new Set<() => void>();
   private readonly progressListeners = new Set<(progress: ScanProgress) => void>();
@@ -118,6 +120,13 @@ export class SessionLibrary {
 
   constructor(private readonly options: SessionLibraryOptions) {
     this.store = IndexStore.open(options.indexDir, options.log);
+    this.listing = new SessionListing(
+      options.indexDir,
+      this.store.generation(),
+      () => this.store.sessions(),
+      () => this.store.generation(),
+      options.log,
+    );
     this.now = options.now ?? Date.now;
     this.alive = options.isProcessAlive ?? isProcessAlive;
     if (options.watch !== false)
@@ -167,11 +176,11 @@ export class SessionLibrary {
 
   /** Sessions newest first (group by `project` in this order for the grouped view). */
   list(filter: RowFilter = {}): SessionSummary[] {
-    return this.store.sessions(filter).map((row) => this.summary(row));
+    return this.listing.list(filter).map((row) => this.summary(row));
   }
 
-  projects(): Array<{ project: string; sessions: number; lastAt: number | null }> {
-    return this.store.projects();
+  projects(): ProjectSummary[] {
+    return this.listing.projects();
   }
 
   /** Sessions whose prompts, replies, tool inputs or outputs hold every word of `query`, best first. */
@@ -180,14 +189,26 @@ export class SessionLibrary {
     if (terms.length === 0) return [];
     const limit = filter.limit ?? 50;
     const best = new Map<number, ChunkHit>();
-    for (const hit of this.store.match(ftsQuery(terms), filter, MATCH_LIMIT, CANDIDATES)) {
-      if (!best.has(hit.rowid)) best.set(hit.rowid, hit);
-      if (best.size >= limit) break;
-    }
+    const take = (hits: ChunkHit[]) => {
+      for (const hit of hits) {
+        if (best.size >= limit) return;
+        if (!best.has(hit.rowid)) best.set(hit.rowid, hit);
+      }
+    };
+    // Whole words first, then the last one as a prefix for what they left room for: a prefix
+    // merges the postings of every word it starts, costly for a common one, and a complete common
+    // word fills the results by itself.
+    take(this.store.match(ftsQuery(terms, false), filter, MATCH_LIMIT, CANDIDATES));
+    if (best.size < limit)
+      take(this.store.match(ftsQuery(terms, true), filter, MATCH_LIMIT, CANDIDATES));
     return Promise.all(
-      [...best.values()].map(async (chunk) => {
-        const text = await this.chunkText(chunk.row.path, chunk.start, chunk.end);
-        return { session: this.summary(chunk.row), snippet: snippetOf(text, terms) };
+      [...best.values()].flatMap((chunk) => {
+        const row = this.listing.get(chunk.path);
+        if (!row) return [];
+        return this.chunkText(chunk.path, chunk.start, chunk.end).then((text) => ({
+          session: this.summary(row),
+          snippet: snippetOf(text, terms),
+        }));
       }),
     );
   }
@@ -209,6 +230,7 @@ export class SessionLibrary {
     this.watcher?.close();
     clearTimeout(this.liveExpiry);
     await this.scanning;
+    await this.listing.save();
     this.store.close();
   }
 
@@ -256,6 +278,7 @@ export class SessionLibrary {
       this.store.transaction(() => {
         for (const session of gone.slice(at, at + 50)) this.store.removeSession(session.rowid);
       });
+      for (const session of gone.slice(at, at + 50)) this.listing.delete(session.path);
       await yieldToLoop();
     }
     const wasUnreadable = this.store.unreadablePaths();
@@ -405,12 +428,13 @@ export class SessionLibrary {
         if (this.closed) throw new Closed();
         // Each batch commits its words with the offset they reach, so a build stopped anywhere
         // (closed, crashed) goes on from there next time without indexing a line twice.
-        this.store.transaction(() => {
+        const row = this.store.transaction(() => {
           this.indexLines(session, digest, lines);
           session.parsed = lines[lines.length - 1]!.end;
-          save();
           this.store.mergeSome();
+          return save();
         });
+        this.listing.set(row);
         if (performance.now() - sliceStart > SLICE_MS) {
           await yieldToLoop();
           sliceStart = performance.now();
@@ -419,7 +443,10 @@ export class SessionLibrary {
     } catch (error) {
       if (error instanceof Closed) return undefined;
       this.store.setUnreadable(file.path, describe(error));
-      if (!known) this.store.removeSession(session.rowid);
+      if (!known) {
+        this.store.removeSession(session.rowid);
+        this.listing.delete(file.path);
+      }
       return undefined;
     }
     this.store.clearUnreadable(file.path);
@@ -428,7 +455,7 @@ export class SessionLibrary {
     // Size and mtime last: until they are saved, the file still counts as changed.
     session.size = file.size;
     session.mtimeMs = file.mtimeMs;
-    save();
+    this.listing.set(save());
     return result.bytesRead;
   }
 

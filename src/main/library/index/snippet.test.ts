@@ -9,8 +9,9 @@ describe('queryTerms and ftsQuery', () => {
   it('keeps only words, lowercased and once each, quoted for FTS5, the last one a prefix', () => {
     expect(queryTerms('Fix "the" bug* (NEAR) fix')).toEqual(['fix', 'the', 'bug', 'near']);
     expect(queryTerms('Ünïcode 日本 x')).toEqual(['ünïcode', '日本', 'x']);
-    expect(ftsQuery(['fix', 'bu'])).toBe('"fix" AND "bu"*');
-    expect(ftsQuery(['fix', 'x'])).toBe('"fix" AND "x"');
+    expect(ftsQuery(['fix', 'bu'], true)).toBe('"fix" AND "bu"*');
+    expect(ftsQuery(['fix', 'bu'], false)).toBe('"fix" AND "bu"');
+    expect(ftsQuery(['fix', 'x'], true)).toBe('"fix" AND "x"');
   });
 });
 
