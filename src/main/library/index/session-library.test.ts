@@ -143,6 +143,7 @@ describe('SessionLibrary', () => {
       messages: 1,
       gitBranch: 'draft',
       entrypoint: 'claude-vscode',
+      client: 'VS Code',
       live: false,
     });
     expect(second).toMatchObject({

@@ -8,6 +8,7 @@ import {
   type SessionRow,
   type StoredSession,
 } from './index-store';
+import { clientName } from './client-name';
 import { readLines, type Line } from './line-reader';
 import { isProcessAlive, liveSessionIds } from './live-sessions';
 import { ProjectsWatcher } from './projects-watcher';
@@ -49,6 +50,8 @@ export interface SessionSummary {
   gitBranch: string | null;
   /** The client that wrote it, as the CLI names it (`cli`, `claude-vscode`, `sdk-cli`, …). */
   entrypoint: string | null;
+  /** The same for people (`CLI`, `VS Code`, …); null when the CLI recorded none. */
+  client: string | null;
   version: string | null;
   /** A running CLI is writing it: resuming it would put two processes on one transcript. */
   live: boolean;
@@ -238,7 +241,7 @@ export class SessionLibrary {
     const { folder: _folder, size: _size, mtimeMs, ...rest } = row;
     const age = this.now() - mtimeMs;
     const live = this.live.has(row.sessionId) || (age >= 0 && age < LIVE_MS);
-    return { ...rest, live };
+    return { ...rest, client: clientName(row.entrypoint), live };
   }
 
   /** The searchable text of a run of lines, re-read from its transcript. */
