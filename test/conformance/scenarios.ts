@@ -294,7 +294,9 @@ const parallelTools: Scenario = {
           { name: 'Bash', input: { command: 'echo one > one.txt', description: 'Create one.txt' } },
           { name: 'Bash', input: { command: 'echo two > two.txt', description: 'Create two.txt' } },
         ],
-        { delayMs: 40 },
+        // Slow enough that the first tool runs while the second block streams, also on a loaded
+        // machine (at 40 ms the check failed about 1 run in 5 under load).
+        { delayMs: 150 },
       ),
       'Both files exist now.',
     ),
