@@ -69,3 +69,20 @@ export const libraryFilterSchema = z
   })
   .strict();
 export type LibraryFilter = z.infer<typeof libraryFilterSchema>;
+
+const CLIENTS: ReadonlyMap<string, string> = new Map([
+  ['cli', 'Claude Code CLI'],
+  ['sdk-cli', 'Claude Code (headless)'],
+  ['sdk-ts', 'Agent SDK (TypeScript)'],
+  ['sdk-py', 'Agent SDK (Python)'],
+  ['claude-vscode', 'VS Code'],
+  ['claude-desktop', 'Claude Desktop'],
+  ['local-agent', 'Claude Desktop (local agent)'],
+  ['remote', 'Claude Code on the web'],
+  ['mcp', 'MCP server'],
+]);
+
+/** The client that wrote a session, by the name the CLI records (`entrypoint`); null if unknown. */
+export function clientName(entrypoint: string): string | null {
+  return CLIENTS.get(entrypoint) ?? null;
+}

@@ -1,5 +1,6 @@
 import { str } from '../../agent/parse-frame';
 import type { TitleSource } from './entry-types';
+import { clientName } from '../../../shared/library';
 
 /** What a session list shows of one session file, as far as its entries tell. */
 export interface SessionMeta {
@@ -26,18 +27,6 @@ export interface SessionMeta {
   /** Readable name of that client, when it is one the CLI is known to record. */
   client: string | null;
 }
-
-const CLIENTS: ReadonlyMap<string, string> = new Map([
-  ['cli', 'Claude Code CLI'],
-  ['sdk-cli', 'Claude Code (headless)'],
-  ['sdk-ts', 'Agent SDK (TypeScript)'],
-  ['sdk-py', 'Agent SDK (Python)'],
-  ['claude-vscode', 'VS Code'],
-  ['claude-desktop', 'Claude Desktop'],
-  ['local-agent', 'Claude Desktop (local agent)'],
-  ['remote', 'Claude Code on the web'],
-  ['mcp', 'MCP server'],
-]);
 
 /** Collects the session-wide facts entry by entry; the chain-dependent ones come at the end. */
 export class SessionMetaCollector {
@@ -87,7 +76,7 @@ export class SessionMetaCollector {
       cwd: this.cwd,
       version: this.version,
       entrypoint: this.entrypoint,
-      client: this.entrypoint === null ? null : (CLIENTS.get(this.entrypoint) ?? null),
+      client: this.entrypoint === null ? null : clientName(this.entrypoint),
     };
   }
 

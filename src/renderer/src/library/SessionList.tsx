@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { SessionSummary } from '../../../shared/library';
+import { clientName, type SessionSummary } from '../../../shared/library';
 import { Highlighted } from './Highlighted';
 import { whenLabel, type LibraryRow } from './library-rows';
 
@@ -84,7 +84,7 @@ export function SessionList({ id, rows, active, onActive, onOpen, showProject }:
                   session.gitBranch && session.gitBranch !== 'HEAD'
                     ? `⎇ ${session.gitBranch}`
                     : null,
-                  session.entrypoint,
+                  session.entrypoint && (clientName(session.entrypoint) ?? session.entrypoint),
                   showProject ? session.project : null,
                 ]
                   .filter(Boolean)
