@@ -44,6 +44,17 @@ export type AgentEvent =
       description?: string;
       blocked_path?: string;
       suggestions?: PermissionSuggestion[];
+      /** The CLI's wording of the question; else `description`, else Tether's own. */
+      title?: string;
+      display_name?: string;
+      /** Why the CLI asks, as plain text. */
+      decision_reason?: string;
+      /** Which subagent or background agent asks (absent: the main conversation). */
+      agent_id?: string;
+      /** Offer no "Always allow". */
+      suppress_always_allow_rule?: true;
+      /** Focus Deny; no single key approves. */
+      default_to_no?: true;
     }
   /** The CLI withdrew a pending permission request (its dialog should close). */
   | { type: 'permission_cancelled'; request_id: string }

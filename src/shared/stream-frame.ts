@@ -73,6 +73,18 @@ export interface PermissionAsk {
   description?: string;
   blocked_path?: string;
   suggestions: PermissionSuggestion[];
+  /** The CLI's own wording of the question, for the dialog's title. */
+  title?: string;
+  /** The tool's name as the CLI shows it to people. */
+  display_name?: string;
+  /** Why the CLI asks (a rule, a hook, a classifier), terminal colours removed. */
+  decision_reason?: string;
+  /** The subagent or background agent that asks; absent for the main conversation. */
+  agent_id?: string;
+  /** The CLI would not keep an "always allow" rule for this request. */
+  suppress_always_allow_rule?: true;
+  /** The safe answer is no: Deny has the focus and no single key approves. */
+  default_to_no?: true;
 }
 
 /** A content block of a message; block types Tether shows nothing for are `other`. */

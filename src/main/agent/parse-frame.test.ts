@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { parseFrame } from './parse-frame';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth';
 
@@ -186,5 +187,61 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan({ a: [1, { b: 'c' }] }, 2)).toBe(true);
     expect(nestsDeeperThan({ a: [1, { b: 'c' }] }, 3)).toBe(false);
     expect(nestsDeeperThan(JSON.parse(nestedObject(100_000)), 200)).toBe(true);
+  });
+});
+
+describe('parseFrame: how the CLI asks for a permission', () => {
+  const ask = (request: Record<string, unknown>) =>
+    parseFrame(
+      line({
+        type: 'control_request',
+        request_id: 'q',
+        request: { subtype: 'can_use_tool', tool_name: 'Bash', input: {}, ...request },
+      }),
+    );
+
+  it('carries the subagent’s id and the display name from the recorded subagent request', () => {
+    const recorded = readFileSync(
+      new URL('../../../test/conformance/recordings/subagent.jsonl', import.meta.url),
+      'utf8',
+    )
+      .split('\n')
+      .find((text) => text.includes('"can_use_tool"'))!;
+    const frame = parseFrame(recorded);
+    expect(frame.kind === 'control_request' && frame.permission).toMatchObject({
+      tool_name: 'Bash',
+      display_name: 'Bash',
+      agent_id: expect.stringMatching(/^a[0-9a-f]+$/),
+      tool_use_id: 'toolu_fake_0002',
+    });
+  });
+
+  it('reads title, decision_reason without terminal colours, and the two flags', () => {
+    const frame = ask({
+      title: 'Run a risky command?',
+      decision_reason: '\u001b[1mRule\u001b[22m \u001b[33mBash(rm:*)\u001b[39m asks ',
+      suppress_always_allow_rule: true,
+      default_to_no: true,
+    });
+    expect(frame.kind === 'control_request' && frame.permission).toMatchObject({
+      title: 'Run a risky command?',
+      decision_reason: 'Rule Bash(rm:*) asks',
+      suppress_always_allow_rule: true,
+      default_to_no: true,
+    });
+  });
+
+  it('leaves false flags and empty texts out, and refuses a flag of the wrong type', () => {
+    const frame = ask({ default_to_no: false, title: '', decision_reason: '\u001b[0m' });
+    expect(frame.kind === 'control_request' && Object.keys(frame.permission!)).toEqual([
+      'tool_name',
+      'input',
+      'suggestions',
+    ]);
+    expect(ask({ default_to_no: 'yes' })).toMatchObject({
+      kind: 'invalid',
+      request_id: 'q',
+      problem: 'request.default_to_no is missing or of the wrong type',
+    });
   });
 });

@@ -7,6 +7,7 @@ import type {
 } from '../../shared/stream-frame';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth';
 import { isRecord } from '../../shared/is-record';
+import { stripTerminalCodes } from '../../shared/strip-terminal-codes';
 
 /**
  * The frames stage: one line of CLI output → one checked `StreamFrame`. This is the only place
@@ -153,8 +154,24 @@ function controlRequest(value: Record<string, unknown>): StreamFrame {
     if (description) permission.description = description;
     const blockedPath = optional(request['blocked_path'], str, 'request.blocked_path');
     if (blockedPath) permission.blocked_path = blockedPath;
+    readPromptDetails(request, permission);
   }
   return { kind: 'control_request', request_id: requestId, subtype, permission };
+}
+
+/** What the CLI says about how to ask: its own wording, who asks, and what it advises. */
+function readPromptDetails(request: Record<string, unknown>, permission: PermissionAsk): void {
+  for (const key of ['title', 'display_name', 'agent_id'] as const) {
+    const value = optional(request[key], str, `request.${key}`);
+    if (value) permission[key] = value;
+  }
+  // The CLI colours its reasons for a terminal; a dialog shows the words.
+  const reason = optional(request['decision_reason'], str, 'request.decision_reason');
+  const plainReason = reason && stripTerminalCodes(reason).trim();
+  if (plainReason) permission.decision_reason = plainReason;
+  for (const key of ['suppress_always_allow_rule', 'default_to_no'] as const) {
+    if (optional(request[key], bool, `request.${key}`)) permission[key] = true;
+  }
 }
 
 function streamEvent(event: Record<string, unknown>): StreamEvent {

@@ -16,6 +16,7 @@ import { Composer } from './composer/Composer';
 import { AgentStore } from './model/agent-store';
 import { userPrompts } from './model/transcript-model';
 import { openExternalLink } from '../../host/open-external-link';
+import { askingAgent } from './permission/asking-agent';
 import { RequestDialog } from './permission/RequestDialog';
 import { RequestError } from './RequestError';
 import { SendingPrompts } from './SendingPrompts';
@@ -47,6 +48,7 @@ export function AgentBlock({
   const [error, setError] = useState<string | null>(null);
   const [rawOpen, setRawOpen] = useState(false);
   const [chosenMode, setChosenMode] = useState<string | null>(null);
+  const [insertion, setInsertion] = useState<{ text: string; serial: number } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const restartButton = useRef<HTMLButtonElement>(null);
@@ -114,6 +116,7 @@ export function AgentBlock({
       run: (commandId) => {
         if (commandId === 'agent.toggleRaw') setRawOpen((open) => !open);
       },
+      insert: (text) => setInsertion((last) => ({ text, serial: (last?.serial ?? 0) + 1 })),
     });
     return () => handleRef(null);
   });
@@ -191,6 +194,7 @@ export function AgentBlock({
         {error && <RequestError message={error} onDismiss={() => setError(null)} />}
         <Composer
           ref={composer}
+          insertion={insertion}
           slashCommands={info.slashCommands}
           prompts={prompts}
           busy={busy}
@@ -208,6 +212,7 @@ export function AgentBlock({
           }
           onAnswer={answer}
           onOpenLink={onOpenLink}
+          asker={askingAgent(snapshot.items, request)}
         />
       )}
     </div>

@@ -11,6 +11,8 @@ interface RequestDialogProps {
   takeFocus: boolean;
   onAnswer(decision: PermissionDecision): Promise<void>;
   onOpenLink(url: string): void;
+  /** Which subagent or background agent asks, in words (see askingAgent). */
+  asker?: string | null;
 }
 
 /**
