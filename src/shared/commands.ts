@@ -41,6 +41,8 @@ export const commands = [
   { id: 'terminal.previousCommand', title: 'Go to previous command', keys: '' },
   { id: 'terminal.nextCommand', title: 'Go to next command', keys: '' },
   { id: 'terminal.copyLastOutput', title: 'Copy last command output', keys: '' },
+  { id: 'terminal.askSelection', title: 'Ask Claude about selection', keys: '' },
+  { id: 'terminal.askLastCommand', title: 'Ask Claude about last command', keys: '' },
   { id: 'agent.toggleRaw', title: 'Show or hide raw output', keys: 'Mod+Shift+X' },
   { id: 'settings.open', title: 'Open settings', keys: '' },
 ] as const satisfies readonly CommandInfo[];

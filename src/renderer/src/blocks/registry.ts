@@ -11,6 +11,10 @@ export interface BlockHandle {
   focus(): void;
   /** Runs one of the commands whose action is `{ type: 'block' }` for this kind (copy, find, …). */
   run(commandId: CommandId): void;
+  /** Puts text where the user is about to type (an agent's composer), to go on from there. */
+  insert?(text: string): void;
+  /** Types text at the prompt, not run until the user presses Enter (a terminal). */
+  paste?(text: string): void;
 }
 
 export interface BlockProps {
@@ -21,6 +25,10 @@ export interface BlockProps {
   handleRef(handle: BlockHandle | null): void;
   /** What the block is doing now (see workspace/block-state.ts); optional for a block to report. */
   onActivity?(activity: BlockActivity, report?: ActivityReport): void;
+  /** Hands text to an agent block (the last one used, else a new one in this block's folder). */
+  onAskAgent?(text: string): void;
+  /** Types a command into a terminal block in this block's folder (a new one if none is there). */
+  onRunInTerminal?(command: string): void;
 }
 
 export interface BlockKind {

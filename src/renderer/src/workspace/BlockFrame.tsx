@@ -19,6 +19,8 @@ interface BlockFrameProps {
   /** The state as shown (a `Done` looked at is `Idle`); before the block says, it is `Idle`. */
   activity?: BlockActivity;
   onActivity?(activity: BlockActivity, report?: ActivityReport): void;
+  onAskAgent?(text: string): void;
+  onRunInTerminal?(command: string): void;
 }
 
 /**
@@ -63,6 +65,8 @@ export function BlockFrame(props: BlockFrameProps) {
             onSpecChange={props.onSpecChange}
             handleRef={props.handleRef}
             onActivity={props.onActivity}
+            onAskAgent={props.onAskAgent}
+            onRunInTerminal={props.onRunInTerminal}
           />
         ) : (
           <UnknownBlock kind={props.spec.kind} handleRef={props.handleRef} />

@@ -21,6 +21,7 @@ import { SplitView } from './SplitView';
 import { useAttention } from './use-attention';
 import { useAttentionCount } from './use-attention-count';
 import { useNotificationSettings } from './use-notification-settings';
+import { useBlockHandoffs } from './use-block-handoffs';
 import { useWorkspace } from './use-workspace';
 
 interface WorkspaceProps {
@@ -36,6 +37,10 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   );
   const { state } = workspace;
   const handles = useRef(new Map<string, BlockHandle>());
+  // What a block handed over for a block that is not mounted yet (just made for it).
+  const handoffs = useRef(new Map<string, (handle: BlockHandle) => void>());
+  // The agent block last focused: where "Ask Claude about …" goes.
+  const lastAgent = useRef<string | null>(null);
   const elements = useBlockElements(Object.keys(state.blocks));
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
@@ -43,6 +48,9 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const focusBlock = workspace.focus;
   const openBlocks = useRef(state.blocks);
   openBlocks.current = state.blocks;
+  const latestBlocks = openBlocks;
+  const latestLayout = useRef(state.layout);
+  latestLayout.current = state.layout;
   const notificationSettings = useNotificationSettings(api);
   const attention = useAttention(
     state.focused,
@@ -87,6 +95,39 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     refocus: (blockId) => workspace.focus(blockId, true),
   });
   const [renaming, setRenaming] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (state.focused && state.blocks[state.focused]?.kind === 'agent')
+      lastAgent.current = state.focused;
+  }, [state.focused, state.blocks]);
+
+  /** Moves to a block (made in `cwd` when `target` is none) and gives it what was handed over. */
+  const handOver = useCallback(
+    (target: string | undefined, kind: string, cwd: string, deliver: (h: BlockHandle) => void) => {
+      const blockId = target ?? workspace.add(kind, 'horizontal', { cwd });
+      workspace.focus(blockId, true);
+      const handle = handles.current.get(blockId);
+      if (handle) deliver(handle);
+      else handoffs.current.set(blockId, deliver);
+    },
+    [workspace],
+  );
+  const handoffsFor = useBlockHandoffs({
+    askAgent: (fromId, text) => {
+      const blocks = latestBlocks.current;
+      const last = lastAgent.current;
+      const target = last && blocks[last]?.kind === 'agent' ? last : undefined;
+      handOver(target, 'agent', blocks[fromId]?.cwd ?? workspaceDir, (h) => h.insert?.(text));
+    },
+    runInTerminal: (fromId, command) => {
+      const blocks = latestBlocks.current;
+      const cwd = blocks[fromId]?.cwd ?? workspaceDir;
+      const target = blockOrder(latestLayout.current).find(
+        (blockId) => blocks[blockId]?.kind === 'terminal' && blocks[blockId]?.cwd === cwd,
+      );
+      handOver(target, 'terminal', cwd, (h) => h.paste?.(command));
+    },
+  });
 
   const perform = useCallback(
     (id: CommandId, action: WorkspaceAction) => {
@@ -303,9 +344,14 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             onSpecChange={(patch) => workspace.updateSpec(blockId, patch)}
             activity={attention.shown(blockId)}
             onActivity={(activity, report) => attention.report(blockId, activity, report)}
+            onAskAgent={handoffsFor(blockId).askAgent}
+            onRunInTerminal={handoffsFor(blockId).runInTerminal}
             handleRef={(handle) => {
-              if (handle) handles.current.set(blockId, handle);
-              else handles.current.delete(blockId);
+              if (!handle) return void handles.current.delete(blockId);
+              handles.current.set(blockId, handle);
+              const deliver = handoffs.current.get(blockId);
+              handoffs.current.delete(blockId);
+              deliver?.(handle);
             }}
           />,
           elements.get(blockId)!,

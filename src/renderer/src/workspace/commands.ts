@@ -50,6 +50,8 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.previousCommand': { type: 'block', kind: 'terminal' },
   'terminal.nextCommand': { type: 'block', kind: 'terminal' },
   'terminal.copyLastOutput': { type: 'block', kind: 'terminal' },
+  'terminal.askSelection': { type: 'block', kind: 'terminal' },
+  'terminal.askLastCommand': { type: 'block', kind: 'terminal' },
   'agent.toggleRaw': { type: 'block', kind: 'agent' },
   'settings.open': { type: 'openSettings' },
 };

@@ -32,7 +32,8 @@ export interface Workspace {
   maximized: string | null;
   toggleMaximize(): void;
   /** A new block beside the focused one, in `cwd` (default: the workspace directory). */
-  add(kind: string, orientation: Orientation, from?: NewBlock): void;
+  /** Returns the new block's id. */
+  add(kind: string, orientation: Orientation, from?: NewBlock): string;
   /** `reopenable: false`: what the block stood on is gone, so it does not go on the closed list. */
   close(blockId: string, reopenable?: boolean): void;
   /** Brings back the most recently closed block where it was; false when none is left. */
@@ -101,6 +102,7 @@ export function useWorkspace(
         };
       });
       moveFocus();
+      return blockId;
     },
     [workspaceDir, moveFocus],
   );

@@ -22,6 +22,7 @@ import { RequestError } from './RequestError';
 import { SendingPrompts } from './SendingPrompts';
 import { SessionEnded } from './SessionEnded';
 import { SessionUnresponsive } from './SessionUnresponsive';
+import { AgentActionsContext, type AgentActions } from './agent-actions';
 import { TaskPanel } from './TaskPanel';
 import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
@@ -42,6 +43,7 @@ export function AgentBlock({
   onSpecChange,
   handleRef,
   onActivity,
+  onRunInTerminal,
 }: BlockProps) {
   const [store] = useState(() => new AgentStore());
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
@@ -125,6 +127,11 @@ export function AgentBlock({
     (url: string) => void openExternalLink(api, url).catch(report),
     [api, report],
   );
+  // One object while the workspace's callback stays the same, so the transcript's rows keep theirs.
+  const actions = useMemo(
+    (): AgentActions => (onRunInTerminal ? { runInTerminal: onRunInTerminal } : {}),
+    [onRunInTerminal],
+  );
 
   const send = (text: string) => {
     setError(null);
@@ -177,7 +184,9 @@ export function AgentBlock({
         {exited && <SessionEnded exited={exited} onRestart={restart} ref={restartButton} />}
         {unresponsive && <SessionUnresponsive since={unresponsive.since} onRestart={restart} />}
         <div className="agent-panes">
-          <Transcript items={snapshot.items} onOpenLink={onOpenLink} />
+          <AgentActionsContext.Provider value={actions}>
+            <Transcript items={snapshot.items} onOpenLink={onOpenLink} />
+          </AgentActionsContext.Provider>
           <SendingPrompts prompts={snapshot.sending} />
           {rawOpen && (
             <Suspense>

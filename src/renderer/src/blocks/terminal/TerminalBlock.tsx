@@ -3,7 +3,10 @@ import { AppInfoContext } from '../../host/app-info';
 import { openExternalLink } from '../../host/open-external-link';
 import type { EventPayload } from '../../../../shared/host-contract';
 import type { BlockActivity } from '../../workspace/block-state';
+import { findCommand, type CommandId } from '../../../../shared/commands';
+import { ContextMenu, type MenuItem } from '../../workspace/ContextMenu';
 import type { BlockProps } from '../registry';
+import { lastCommandMessage, selectionMessage } from './ask-claude';
 import type { CommandLog } from './command-log';
 import { type MarkerAnchor, watchShellMarks } from './command-marks-view';
 import { textBetween } from './command-output';
@@ -11,6 +14,9 @@ import { acceptFileDrops, localPlatform, shellWords } from './dropped-files';
 import { FindBar } from './FindBar';
 import { linkTerminal } from './terminal-link';
 import { TerminalView } from './terminal-view';
+
+/** How long a shell without shell integration gets to show its prompt. */
+const PROMPT_WAIT_MS = 2000;
 
 /** The user's shell in xterm.js; when the shell exits the block says so and offers a restart. */
 export function TerminalBlock({
@@ -20,6 +26,7 @@ export function TerminalBlock({
   onSpecChange,
   handleRef,
   onActivity,
+  onAskAgent,
 }: BlockProps) {
   const container = useRef<HTMLDivElement>(null);
   const restartButton = useRef<HTMLButtonElement>(null);
@@ -31,11 +38,21 @@ export function TerminalBlock({
   const [exit, setExit] = useState<EventPayload<'terminalExit'> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [finding, setFinding] = useState(false);
+  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const { windowsPty } = useContext(AppInfoContext);
-  const latest = useRef({ spec, onSpecChange, onActivity });
-  latest.current = { spec, onSpecChange, onActivity };
+  const latest = useRef({ spec, onSpecChange, onActivity, onAskAgent });
+  latest.current = { spec, onSpecChange, onActivity, onAskAgent };
   // The commands this shell ran, when it has shell integration.
   const commandLog = useRef<CommandLog<MarkerAnchor> | null>(null);
+  // Text to type at the prompt ("Run in terminal"), held until the shell shows one: typed into a
+  // shell still starting, a line break would run it before its line editor could hold it.
+  const atPrompt = useRef(false);
+  const toPaste = useRef<string[]>([]);
+  const pasteWaiting = () => {
+    const view = viewRef.current;
+    if (!view || !atPrompt.current) return;
+    for (const text of toPaste.current.splice(0)) view.term.paste(text);
+  };
 
   useLayoutEffect(() => {
     const created = new TerminalView(container.current!, {
@@ -65,8 +82,18 @@ export function TerminalBlock({
     // The marks in a reloaded page's restored screen rebuild the state the user had already
     // been shown: an old failure comes back seen, without a second notification.
     let replayed: { activity?: BlockActivity } | null = null;
+    atPrompt.current = false;
+    // A shell without integration shows no prompt mark: after a moment, its prompt is taken as up.
+    const promptWait = setTimeout(() => {
+      atPrompt.current = true;
+      pasteWaiting();
+    }, PROMPT_WAIT_MS);
     const marks = watchShellMarks(view.term, {
       onDirectory,
+      onPrompt: () => {
+        atPrompt.current = true;
+        pasteWaiting();
+      },
       onActivity: (activity) => {
         if (replayed) replayed.activity = activity;
         else latest.current.onActivity?.(activity);
@@ -88,6 +115,7 @@ export function TerminalBlock({
       },
     });
     return () => {
+      clearTimeout(promptWait);
       unlink();
       marks.dispose();
       commandLog.current = null;
@@ -103,43 +131,84 @@ export function TerminalBlock({
     [],
   );
 
+  /** The last finished command and its output, when the shell reports commands. */
+  const lastCommand = (view: TerminalView) => {
+    const last = commandLog.current?.lastFinished;
+    if (!last?.output || !last.end) return undefined;
+    return { ...last, text: textBetween(view.term.buffer.active, last.output, last.end) };
+  };
+  const noCommand = 'No finished command: the shell reports none (it needs shell integration).';
+
+  const run = (commandId: CommandId) => {
+    const view = viewRef.current;
+    if (!view) return;
+    const { spec: current, onAskAgent: ask } = latest.current;
+    if (commandId === 'terminal.find') setFinding(true);
+    if (commandId === 'terminal.selectAll') view.term.selectAll();
+    if (commandId === 'terminal.copy' && view.term.hasSelection()) {
+      void navigator.clipboard.writeText(view.term.getSelection());
+    }
+    if (commandId === 'terminal.previousCommand' || commandId === 'terminal.nextCommand') {
+      const line = commandLog.current?.step(commandId === 'terminal.nextCommand' ? 1 : -1);
+      if (line === undefined) view.term.scrollToBottom();
+      else view.term.scrollToLine(line);
+    }
+    if (commandId === 'terminal.copyLastOutput') {
+      const last = lastCommand(view);
+      if (!last) setError(noCommand);
+      else {
+        navigator.clipboard
+          .writeText(last.text)
+          .catch(() => setError('The clipboard could not be written.'));
+      }
+    }
+    if (commandId === 'terminal.paste') {
+      navigator.clipboard.readText().then(
+        (text) => view.term.paste(text),
+        () => setError('The clipboard could not be read.'),
+      );
+    }
+    if (commandId === 'terminal.askSelection') {
+      if (!view.term.hasSelection()) setError('Select the text to ask Claude about first.');
+      else ask?.(selectionMessage(view.term.getSelection(), current.cwd));
+    }
+    if (commandId === 'terminal.askLastCommand') {
+      const last = lastCommand(view);
+      if (!last) setError(noCommand);
+      else {
+        const { commandLine, exitCode, text } = last;
+        ask?.(lastCommandMessage({ commandLine, exitCode, output: text }, current.cwd));
+      }
+    }
+  };
+
   useEffect(() => {
     handleRef({
       focus: () => (exit ? restartButton.current?.focus() : viewRef.current?.focus()),
-      run: (commandId) => {
-        const view = viewRef.current;
-        if (!view) return;
-        if (commandId === 'terminal.find') setFinding(true);
-        if (commandId === 'terminal.selectAll') view.term.selectAll();
-        if (commandId === 'terminal.copy' && view.term.hasSelection()) {
-          void navigator.clipboard.writeText(view.term.getSelection());
-        }
-        if (commandId === 'terminal.previousCommand' || commandId === 'terminal.nextCommand') {
-          const line = commandLog.current?.step(commandId === 'terminal.nextCommand' ? 1 : -1);
-          if (line === undefined) view.term.scrollToBottom();
-          else view.term.scrollToLine(line);
-        }
-        if (commandId === 'terminal.copyLastOutput') {
-          const last = commandLog.current?.lastFinished;
-          if (!last?.output || !last.end) {
-            setError('No finished command to copy the output of: the shell reports none.');
-          } else {
-            const text = textBetween(view.term.buffer.active, last.output, last.end);
-            navigator.clipboard
-              .writeText(text)
-              .catch(() => setError('The clipboard could not be written.'));
-          }
-        }
-        if (commandId === 'terminal.paste') {
-          navigator.clipboard.readText().then(
-            (text) => view.term.paste(text),
-            () => setError('The clipboard could not be read.'),
-          );
-        }
+      run,
+      paste: (text) => {
+        toPaste.current.push(text);
+        pasteWaiting();
+        viewRef.current?.focus();
       },
     });
     return () => handleRef(null);
   });
+
+  const menuItems = (): MenuItem[] => {
+    const selected = view?.term.hasSelection() ?? false;
+    const item = (commandId: CommandId, disabled = false): MenuItem => ({
+      label: findCommand(commandId).title,
+      disabled,
+      run: () => run(commandId),
+    });
+    return [
+      item('terminal.copy', !selected),
+      item('terminal.paste'),
+      item('terminal.askSelection', !selected),
+      item('terminal.askLastCommand', !view || !lastCommand(view)),
+    ];
+  };
 
   const restart = () => {
     view?.term.reset();
@@ -160,7 +229,27 @@ export function TerminalBlock({
           }}
         />
       )}
-      <div className="terminal-container" ref={container} />
+      <div
+        className="terminal-container"
+        ref={container}
+        onContextMenu={(event) => {
+          event.preventDefault();
+          setMenu({ x: event.clientX, y: event.clientY });
+        }}
+      />
+      {menu && (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          label="Terminal"
+          items={menuItems()}
+          onClose={() => {
+            // Back to the shell; an item that hands over to an agent moves the focus on after.
+            setMenu(null);
+            view?.focus();
+          }}
+        />
+      )}
       {exit && (
         <div className="terminal-exit" role="status">
           <span>

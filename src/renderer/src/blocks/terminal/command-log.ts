@@ -26,6 +26,8 @@ export interface CommandLogEvents<A extends Anchor> {
   onFinished(record: CommandRecord<A>): void;
   onActivity(activity: BlockActivity & { kind: 'terminal' }): void;
   onDirectory(cwd: string): void;
+  /** A prompt is shown: the shell waits for a command line. */
+  onPrompt?(): void;
 }
 
 /**
@@ -47,6 +49,7 @@ export class CommandLog<A extends Anchor = Anchor> {
         // A prompt again without a command (an empty line, Ctrl+C): the new one replaces it.
         this.pending?.prompt.dispose();
         this.pending = { prompt: this.events.anchor(), commandLine: '' };
+        this.events.onPrompt?.();
         break;
       case 'commandLine':
         if (this.pending) this.pending.commandLine = mark.commandLine;

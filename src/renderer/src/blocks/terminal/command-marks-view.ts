@@ -15,7 +15,7 @@ const FAILED = '#e06c75';
  */
 export function watchShellMarks(
   term: Terminal,
-  events: Pick<CommandLogEvents<MarkerAnchor>, 'onActivity' | 'onDirectory'>,
+  events: Pick<CommandLogEvents<MarkerAnchor>, 'onActivity' | 'onDirectory' | 'onPrompt'>,
 ): { log: CommandLog<MarkerAnchor>; dispose(): void } {
   const log = new CommandLog<MarkerAnchor>({
     ...events,

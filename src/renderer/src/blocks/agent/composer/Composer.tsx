@@ -12,6 +12,8 @@ interface ComposerProps {
   onSend(text: string): void;
   onInterrupt(): void;
   ref?: Ref<HTMLTextAreaElement>;
+  /** Text handed over from elsewhere (a terminal), added after what is typed; each new serial once. */
+  insertion?: { text: string; serial: number } | null;
 }
 
 function caretOnFirstLine(area: HTMLTextAreaElement): boolean {
@@ -39,6 +41,7 @@ export function Composer({
   onSend,
   onInterrupt,
   ref,
+  insertion,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState(0);
@@ -63,6 +66,18 @@ export function Composer({
     replace('');
     onSend(message);
   };
+
+  // The question comes after what was handed over: the caret goes to the end.
+  useEffect(() => {
+    if (!insertion) return;
+    setText((typed) =>
+      typed.trim() ? `${typed.replace(/\s+$/, '')}\n\n${insertion.text}` : insertion.text,
+    );
+    setSelected(0);
+    const area = box.current?.querySelector('textarea');
+    area?.focus();
+    requestAnimationFrame(() => area?.setSelectionRange(area.value.length, area.value.length));
+  }, [insertion]);
 
   // A dropped file's path goes in at the caret, as typed text.
   useEffect(

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
+import { AgentActionsContext } from '../agent-actions';
 import { formatJson, stringField } from '../format';
 import type { ToolItem } from '../model/transcript-model';
 import { DiffView } from './DiffView';
@@ -50,12 +51,23 @@ const searchCounts: Record<string, (text: string) => string> = {
 /** What goes under a tool card's head, by tool. */
 export function ToolBody({ item, renderItem, onOpenLink }: ToolCardProps): ReactNode {
   const { name, input } = item;
+  const { runInTerminal } = useContext(AgentActionsContext);
   if (name === 'Bash') {
+    const command = stringField(input, 'command') ?? '';
     return (
       <>
         <pre className="agent-command" aria-label="Command">
-          $ {stringField(input, 'command') ?? ''}
+          $ {command}
         </pre>
+        {runInTerminal && command && (
+          <button
+            type="button"
+            className="agent-link-button"
+            onClick={() => runInTerminal(command)}
+          >
+            Run in terminal
+          </button>
+        )}
         <Result item={item} />
       </>
     );

@@ -1,0 +1,9 @@
+import { createContext } from 'react';
+
+/** What parts deep in an agent block's transcript can ask of the workspace around it. */
+export interface AgentActions {
+  /** Types a command into a terminal in the session's folder, not run until the user says. */
+  runInTerminal?(command: string): void;
+}
+
+export const AgentActionsContext = createContext<AgentActions>({});
