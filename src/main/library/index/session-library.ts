@@ -179,7 +179,8 @@ export class SessionLibrary {
 
   /** Sessions newest first (group by `project` in this order for the grouped view). */
   list(filter: RowFilter = {}): SessionSummary[] {
-    return this.listing.list(filter).map((row) => this.summary(row));
+    const now = this.now();
+    return this.listing.list(filter).map((row) => this.summary(row, now));
   }
 
   projects(): ProjectSummary[] {
@@ -237,11 +238,23 @@ export class SessionLibrary {
     this.store.close();
   }
 
-  private summary(row: SessionRow): SessionSummary {
-    const { folder: _folder, size: _size, mtimeMs, ...rest } = row;
-    const age = this.now() - mtimeMs;
-    const live = this.live.has(row.sessionId) || (age >= 0 && age < LIVE_MS);
-    return { ...rest, client: clientName(row.entrypoint), live };
+  private summary(row: SessionRow, now = this.now()): SessionSummary {
+    const age = now - row.mtimeMs;
+    return {
+      sessionId: row.sessionId,
+      path: row.path,
+      project: row.project,
+      title: row.title,
+      firstAt: row.firstAt,
+      lastAt: row.lastAt,
+      messages: row.messages,
+      model: row.model,
+      gitBranch: row.gitBranch,
+      entrypoint: row.entrypoint,
+      client: clientName(row.entrypoint),
+      version: row.version,
+      live: this.live.has(row.sessionId) || (age >= 0 && age < LIVE_MS),
+    };
   }
 
   /** The searchable text of a run of lines, re-read from its transcript. */

@@ -70,12 +70,14 @@ export class SessionListing {
 
   /** Newest first. */
   list(filter: RowFilter): SessionRow[] {
-    const rows = [...this.rows.values()].filter(
-      (row) =>
-        (filter.project === undefined || row.project === filter.project) &&
-        (filter.since === undefined || (row.lastAt !== null && row.lastAt >= filter.since)) &&
-        (filter.until === undefined || (row.lastAt !== null && row.lastAt <= filter.until)),
-    );
+    const { project, since, until } = filter;
+    const rows: SessionRow[] = [];
+    for (const row of this.rows.values()) {
+      if (project !== undefined && row.project !== project) continue;
+      if (since !== undefined && (row.lastAt === null || row.lastAt < since)) continue;
+      if (until !== undefined && (row.lastAt === null || row.lastAt > until)) continue;
+      rows.push(row);
+    }
     return rows.sort((a, b) => newest(b) - newest(a));
   }
 
