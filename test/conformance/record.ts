@@ -242,11 +242,12 @@ async function driveProcess(
       run.interrupt.when(f)
     ) {
       interruptSent = true;
-      log(`${scenario.name}: interrupt`);
+      const request = run.interrupt.request?.(f) ?? { subtype: 'interrupt' };
+      log(`${scenario.name}: ${String(request.subtype)}`);
       send({
         type: 'control_request',
-        request_id: `rec_interrupt_${scenario.name}`,
-        request: { subtype: 'interrupt' },
+        request_id: `rec_${String(request.subtype)}_${scenario.name}`,
+        request,
       });
     }
     if (f.type === 'control_request') {

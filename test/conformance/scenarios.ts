@@ -68,8 +68,15 @@ export interface Scenario {
   api: (ctx: { cwd: string }) => FakeHandler;
   /** Answers to `can_use_tool` requests (default: allow all). `n` counts from 0. */
   permission?: (req: CanUseToolRequest, n: number) => PermissionAnswer;
-  /** Send an `interrupt` control request during turn `turn` (0-based) once `when` matches. */
-  interrupt?: { turn: number; when: (frame: Frame) => boolean };
+  /**
+   * Send a control request during turn `turn` (0-based) once `when` matches: `interrupt`, or what
+   * `request` builds from the matching frame (e.g. `stop_task` for the task it names).
+   */
+  interrupt?: {
+    turn: number;
+    when: (frame: Frame) => boolean;
+    request?: (frame: Frame) => Record<string, unknown>;
+  };
   /** Number of `result` frames after which stdin is closed (default: `turns.length`). */
   results?: number;
   /** Expected exit code of the CLI (default 0; print mode exits 1 after an error result). */
@@ -702,6 +709,118 @@ const fork: Scenario = {
   check: (o) => resumedChecks(o, false),
 };
 
+/**
+ * A Bash command run in the background: its tool result comes at once, the turn ends, and the
+ * driver stops the task (`stop_task`) as soon as the CLI announces it; `bg.txt` is never written.
+ */
+const backgroundBash: Scenario = {
+  name: 'background-bash',
+  description:
+    'Bash with run_in_background: true; the turn ends while it runs; stop_task from the driver stops it.',
+  turns: ['Start the slow job in the background.'],
+  api: () =>
+    toolThenText(
+      toolUseReply({
+        name: 'Bash',
+        input: {
+          command: 'sleep 30 && echo late > bg.txt',
+          description: 'Slow background job',
+          run_in_background: true,
+        },
+      }),
+      'The job runs in the background.',
+    ),
+  interrupt: {
+    turn: 0,
+    when: (f) => f.type === 'system' && f.subtype === 'task_started',
+    request: (f) => ({ subtype: 'stop_task', task_id: f.task_id }),
+  },
+  check: (o) => {
+    const p = basics(
+      o,
+      ofType(o.frames, 'result').map((r) => String(r.subtype)),
+    );
+    expect(p, ofType(o.frames, 'system', 'task_started').length === 1, 'no task_started');
+    const ours = o.sent.find((s) => s.type === 'control_request');
+    const answered = ofType(o.frames, 'control_response').some(
+      (f) => obj(f.response).request_id === ours?.request_id,
+    );
+    expect(p, answered, 'no control_response to our stop_task');
+    expect(p, o.file('bg.txt') === undefined, 'the stopped job still wrote bg.txt');
+    return p;
+  },
+};
+
+/** `/clear` between two turns: the CLI starts a new session, and the second turn has no history. */
+const clear: Scenario = {
+  name: 'clear',
+  description: 'One turn, `/clear`, another turn: conversation_reset and a new session id.',
+  turns: ['Remember the word: mango.', '/clear', 'Which word did I ask you to remember?'],
+  api: () => (call) => {
+    if (!/Which word/.test(lastUserText(call.body))) return textReply('I will remember it.');
+    const history = call.body.messages.map((m) => messageText(m)).join('\n');
+    return textReply(/mango/.test(history) ? 'The word was mango.' : 'I do not know the word.');
+  },
+  check: (o) => {
+    const p = basics(
+      o,
+      ofType(o.frames, 'result').map((r) => String(r.subtype)),
+    );
+    expect(p, ofType(o.frames, 'result').length === 3, 'expected three results');
+    expect(
+      p,
+      ofType(o.frames, 'result').at(-1)?.result === 'I do not know the word.',
+      'the turn after /clear still sent the earlier conversation',
+    );
+    return p;
+  },
+};
+
+/**
+ * A local slash command: it never reaches the API; its output comes as a `<synthetic>` assistant
+ * message and a successful result.
+ */
+const localCommand: Scenario = {
+  name: 'local-command',
+  description:
+    'One turn, then `/cost`: its output in a <synthetic> assistant frame, no API call for it.',
+  turns: ['Say ok.', '/cost'],
+  api: () => () => textReply('ok'),
+  check: (o) => {
+    const p = basics(o, ['success', 'success']);
+    expect(p, o.calls.length === 1, `expected 1 API call, got ${o.calls.length}`);
+    const printed = ofType(o.frames, 'assistant').some(
+      (f) =>
+        obj(f.message).model === '<synthetic>' &&
+        JSON.stringify(obj(f.message).content).includes('Estimated cost'),
+    );
+    expect(p, printed, "no <synthetic> frame with /cost's output");
+    return p;
+  },
+};
+
+/** `--fallback-model`: the primary model is overloaded (529) on every call; the CLI falls back. */
+const modelFallback: Scenario = {
+  name: 'model-fallback',
+  description:
+    'Primary model overloaded (529) on every call with --fallback-model: model_fallback, then the fallback model answers.',
+  turns: ['Say ok.'],
+  args: ['--fallback-model', 'claude-fallback-9'],
+  api: () => (call) =>
+    call.body.model === 'claude-fallback-9'
+      ? textReply('ok from the fallback')
+      : errorReply(529, 'overloaded_error', 'Overloaded'),
+  check: (o) => {
+    const p = basics(o, ['success']);
+    expect(
+      p,
+      o.calls.some((c) => c.body.model === 'claude-fallback-9'),
+      'the fallback model was never asked',
+    );
+    return p;
+  },
+};
+
 export const SCENARIOS: readonly Scenario[] = [
   plainText,
   toolAllowed,
@@ -721,6 +840,10 @@ export const SCENARIOS: readonly Scenario[] = [
   denyInterrupt,
   resume,
   fork,
+  backgroundBash,
+  clear,
+  localCommand,
+  modelFallback,
 ];
 
 export function scenarioByName(name: string): Scenario | undefined {
