@@ -47,3 +47,36 @@ test('a 10,000-event transcript stays responsive', async ({ page, agentMode }) =
   await expect(log.getByText(/Reply \d+ done\./).first()).toBeVisible();
   await screenshot(page, 'agent-10k-transcript');
 });
+
+test('"Find in transcript" searches all 10,000 events and moves to each match', async ({
+  page,
+  agentMode,
+}) => {
+  await page.goto(agentMode.browserMode.url);
+  const log = transcript(page);
+  await expect(log.getByText(`Reply ${lastTurn} done.`).first()).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('Control+Shift+F');
+  const find = page.getByRole('search', { name: 'Find in transcript' });
+  const field = find.getByRole('textbox', { name: 'Find in transcript' });
+  await expect(field).toBeFocused();
+  const matches = find.getByRole('status', { name: 'Matches' });
+
+  // The first turn, far above what is drawn: found, and scrolled to.
+  await field.fill('Question 3:');
+  await expect(matches).toHaveText('1 of 1');
+  await expect(log.getByText('Question 3: what is in src/module-3.ts?')).toBeVisible();
+
+  await field.fill('Reply 99');
+  // Turns 99 and 990–999.
+  await expect(matches).toHaveText('1 of 11');
+  await page.keyboard.press('Enter');
+  await expect(matches).toHaveText('2 of 11');
+  await expect(log.getByText('Reply 990 done.')).toBeVisible();
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.press('Shift+Enter');
+  await expect(matches).toHaveText('11 of 11');
+  await screenshot(page, 'agent-find');
+  await page.keyboard.press('Escape');
+  await expect(find).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Message Claude' })).toBeFocused();
+});

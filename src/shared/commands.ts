@@ -8,6 +8,8 @@ export interface CommandInfo {
   keys: string;
   /** The shortcut is macOS's alone: elsewhere the shell owns those keys (Ctrl+A). */
   macOnly?: boolean;
+  /** Another shortcut on macOS, where Cmd leaves the shell's Ctrl keys alone (Cmd+F). */
+  macKeys?: string;
 }
 
 export const commands = [
@@ -44,6 +46,8 @@ export const commands = [
   { id: 'terminal.askSelection', title: 'Ask Claude about selection', keys: '' },
   { id: 'terminal.askLastCommand', title: 'Ask Claude about last command', keys: '' },
   { id: 'agent.toggleRaw', title: 'Show or hide raw output', keys: 'Mod+Shift+X' },
+  // The same keys as "Find in terminal": each finds in the kind of block that has the focus.
+  { id: 'agent.find', title: 'Find in transcript', keys: 'Mod+Shift+F', macKeys: 'Mod+F' },
   { id: 'settings.open', title: 'Open settings', keys: '' },
 ] as const satisfies readonly CommandInfo[];
 
@@ -51,6 +55,7 @@ export type CommandId = (typeof commands)[number]['id'];
 
 /** The command's shortcut on this platform; '' where it has none. */
 export function keysOn(command: CommandInfo, isMac: boolean): string {
+  if (isMac && command.macKeys) return command.macKeys;
   return command.macOnly && !isMac ? '' : command.keys;
 }
 

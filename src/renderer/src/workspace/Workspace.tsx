@@ -242,9 +242,12 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         event.stopPropagation();
         return latest.current.focus(target, true);
       }
-      const hit = shortcuts.find(({ shortcut }) => matchesShortcut(event, shortcut, isMac));
-      const entry = hit && latest.current.entries.find((candidate) => candidate.id === hit.id);
-      if (!entry?.enabled()) return;
+      // Two commands may share keys for different kinds of block: the one that applies wins.
+      const entry = shortcuts
+        .filter(({ shortcut }) => matchesShortcut(event, shortcut, isMac))
+        .map((hit) => latest.current.entries.find((candidate) => candidate.id === hit.id))
+        .find((candidate) => candidate?.enabled());
+      if (!entry) return;
       // Capture phase: the terminal never sees the keys of an app shortcut.
       event.preventDefault();
       event.stopPropagation();

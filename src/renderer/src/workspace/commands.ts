@@ -53,5 +53,6 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.askSelection': { type: 'block', kind: 'terminal' },
   'terminal.askLastCommand': { type: 'block', kind: 'terminal' },
   'agent.toggleRaw': { type: 'block', kind: 'agent' },
+  'agent.find': { type: 'block', kind: 'agent' },
   'settings.open': { type: 'openSettings' },
 };

@@ -24,6 +24,8 @@ import { SessionEnded } from './SessionEnded';
 import { SessionUnresponsive } from './SessionUnresponsive';
 import { AgentActionsContext, type AgentActions } from './agent-actions';
 import { TaskPanel } from './TaskPanel';
+import type { FindTarget } from './transcript-highlights';
+import { TranscriptFind } from './TranscriptFind';
 import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
 import { useBlockActivity } from './use-block-activity';
@@ -51,6 +53,8 @@ export function AgentBlock({
   const [rawOpen, setRawOpen] = useState(false);
   const [chosenMode, setChosenMode] = useState<string | null>(null);
   const [insertion, setInsertion] = useState<{ text: string; serial: number } | null>(null);
+  const [finding, setFinding] = useState(false);
+  const [findTarget, setFindTarget] = useState<FindTarget | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const restartButton = useRef<HTMLButtonElement>(null);
@@ -117,6 +121,7 @@ export function AgentBlock({
       },
       run: (commandId) => {
         if (commandId === 'agent.toggleRaw') setRawOpen((open) => !open);
+        if (commandId === 'agent.find') setFinding(true);
       },
       insert: (text) => setInsertion((last) => ({ text, serial: (last?.serial ?? 0) + 1 })),
     });
@@ -184,8 +189,18 @@ export function AgentBlock({
         {exited && <SessionEnded exited={exited} onRestart={restart} ref={restartButton} />}
         {unresponsive && <SessionUnresponsive since={unresponsive.since} onRestart={restart} />}
         <div className="agent-panes">
+          {finding && (
+            <TranscriptFind
+              items={snapshot.items}
+              onTarget={setFindTarget}
+              onClose={() => {
+                setFinding(false);
+                composer.current?.focus();
+              }}
+            />
+          )}
           <AgentActionsContext.Provider value={actions}>
-            <Transcript items={snapshot.items} onOpenLink={onOpenLink} />
+            <Transcript items={snapshot.items} onOpenLink={onOpenLink} find={findTarget} />
           </AgentActionsContext.Provider>
           <SendingPrompts prompts={snapshot.sending} />
           {rawOpen && (

@@ -1,11 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { TranscriptItem } from './model/transcript-model';
+import { highlightMatches, type FindTarget } from './transcript-highlights';
 import { TranscriptItemView } from './TranscriptItemView';
 
 interface TranscriptProps {
   items: readonly TranscriptItem[];
   onOpenLink(url: string): void;
+  /** The find bar's current match: scrolled to, and the matches on screen marked. */
+  find?: FindTarget | null;
 }
 
 /** How near the end (in pixels) still counts as following the conversation. */
@@ -16,7 +19,7 @@ const FOLLOW_SLACK = 48;
  * session. It follows new output while scrolled to the end and stays put while the user reads
  * further up.
  */
-export function Transcript({ items, onOpenLink }: TranscriptProps) {
+export function Transcript({ items, onOpenLink, find = null }: TranscriptProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const virtualizer = useVirtualizer({
@@ -36,6 +39,19 @@ export function Transcript({ items, onOpenLink }: TranscriptProps) {
     // the virtualizer's scrollToIndex re-measures over several frames, a layout each time.
     if (following.current && element) element.scrollTop = totalSize;
   }, [items, totalSize]);
+
+  useLayoutEffect(() => {
+    if (!find) return;
+    following.current = false;
+    virtualizer.scrollToIndex(find.row, { align: 'center' });
+    // Scrolled once per match moved to, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [find?.row, find?.inRow, find?.query, find?.caseSensitive]);
+  // The rows on screen change with every scroll and update: marked again after each render.
+  useLayoutEffect(() => {
+    highlightMatches(scroller.current?.querySelectorAll<HTMLElement>('.agent-row') ?? [], find);
+  });
+  useEffect(() => () => highlightMatches([], null), []);
 
   return (
     <div
