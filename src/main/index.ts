@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import { app, BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, dialog, shell } from 'electron';
 import type { CommandId } from '../shared/commands';
 import { workspaceStateSchema } from '../shared/workspace-state';
 import { Host } from './host/host';
@@ -53,6 +53,14 @@ function start(): void {
     agentLogDir: join(userData, 'agents'),
     libraryIndexDir: join(userData, 'library'),
     revealPath: (path) => shell.showItemInFolder(path),
+    chooseSavePath: async (suggestedName) => {
+      const options = { defaultPath: join(app.getPath('downloads'), suggestedName) };
+      const window = BrowserWindow.getFocusedWindow();
+      const { canceled, filePath } = await (window
+        ? dialog.showSaveDialog(window, options)
+        : dialog.showSaveDialog(options));
+      return canceled || !filePath ? null : filePath;
+    },
     openExternal: (url) => shell.openExternal(url),
     log,
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentHostEvents, agentRequests } from './agent-contract';
+import { agentHostEvents, agentRequests, MAX_PROMPT_CHARS } from './agent-contract';
 import { notificationSettingsSchema } from './settings';
 import { workspaceStateSchema } from './workspace-state';
 import { worktreeRequests } from './worktree-contract';
@@ -70,6 +70,19 @@ export const hostRequests = {
   openSettings: {
     params: z.object({}).strict(),
     result: z.object({ path: z.string(), opened: z.boolean() }),
+  },
+  // "Export transcript": a save dialog where the host has one (`supported: false` in browser mode,
+  // where the page downloads the file). The token names the path the user chose: the host writes
+  // only there, once.
+  chooseExportFile: {
+    params: z.object({ suggestedName: z.string().min(1).max(255) }).strict(),
+    result: z.object({ supported: z.boolean(), token: z.string().nullable() }),
+  },
+  writeExportFile: {
+    params: z
+      .object({ token: z.string().min(1).max(128), content: z.string().max(MAX_PROMPT_CHARS) })
+      .strict(),
+    result: z.object({ path: z.string() }),
   },
   ...agentRequests,
   ...worktreeRequests,

@@ -309,6 +309,46 @@ describe('Host: session library', () => {
   });
 });
 
+describe('Host: exports', () => {
+  it('writes only to a path the user chose in the save dialog, once', async () => {
+    const target = join(dir, 'chosen.md');
+    const asked: string[] = [];
+    makeHost({ chooseSavePath: async (name) => (asked.push(name), target) });
+    const { connection } = connect();
+    const chosen = await connection.request('chooseExportFile', { suggestedName: 'talk.md' });
+    expect(asked).toEqual(['talk.md']);
+    const { token } = (chosen as { result: { token: string } }).result;
+    expect(await connection.request('writeExportFile', { token, content: '# Talk\n' })).toEqual({
+      ok: true,
+      result: { path: target },
+    });
+    expect(await readFile(target, 'utf8')).toBe('# Talk\n');
+    const again = await connection.request('writeExportFile', { token, content: 'other' });
+    expect(again.ok).toBe(false);
+    const forged = await connection.request('writeExportFile', { token: 'made-up', content: 'x' });
+    expect(forged.ok).toBe(false);
+    expect(await readFile(target, 'utf8')).toBe('# Talk\n');
+  });
+
+  it('says so where it has no save dialog (browser mode), and when the user cancels', async () => {
+    makeHost();
+    expect(
+      await connect().connection.request('chooseExportFile', { suggestedName: 'a.md' }),
+    ).toEqual({
+      ok: true,
+      result: { supported: false, token: null },
+    });
+    await host.dispose();
+    makeHost({ chooseSavePath: async () => null });
+    expect(
+      await connect().connection.request('chooseExportFile', { suggestedName: 'a.md' }),
+    ).toEqual({
+      ok: true,
+      result: { supported: true, token: null },
+    });
+  });
+});
+
 describe('Host: workspace and links', () => {
   const state: WorkspaceState = {
     version: 1,

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -54,6 +56,8 @@ export interface HostOptions
   libraryIndexDir?: string;
   /** Shows a file in the system's file manager (absent in browser mode). */
   revealPath?: (path: string) => void;
+  /** Asks the user where to save a file (null: they cancelled); absent where the host cannot. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>;
 }
 
 /** One client of the host: a window over IPC or a browser tab over a WebSocket. */
@@ -86,6 +90,8 @@ export class Host {
   /** Every open connection's event sink, for news that concerns them all. */
   private readonly sinks = new Set<(event: EventMessage) => void>();
   private readonly library: LibraryService | undefined;
+  /** Paths the user chose in a save dialog, by token, until written. */
+  private readonly chosenPaths = new Map<string, string>();
 
   constructor(private readonly options: HostOptions) {
     this.log = options.log ?? console.warn;
@@ -273,6 +279,22 @@ export class Host {
         if (!openExternal) return { opened: false };
         await openExternal(safe);
         return { opened: true };
+      },
+      chooseExportFile: async ({ suggestedName }) => {
+        if (!this.options.chooseSavePath) return { supported: false, token: null };
+        const path = await this.options.chooseSavePath(suggestedName);
+        if (!path) return { supported: true, token: null };
+        const token = randomUUID();
+        this.chosenPaths.set(token, path);
+        return { supported: true, token };
+      },
+      writeExportFile: async ({ token, content }) => {
+        const path = this.chosenPaths.get(token);
+        if (!path)
+          throw new Error('that file was not chosen in a save dialog, or is written already');
+        this.chosenPaths.delete(token);
+        await writeFile(path, content);
+        return { path };
       },
       openSettings: async () => {
         if (!settings) throw new Error('this host has no settings file');

@@ -495,6 +495,10 @@ export const dialog = {
   showErrorBox(title: string, content: string): void {
     standIn.errorBoxes.push({ title, content });
   },
+  // A person who cancels: tests that need a path choose one through the host's own option.
+  async showSaveDialog(): Promise<{ canceled: boolean; filePath?: string }> {
+    return { canceled: true };
+  },
 };
 
 export const contextBridge = {
