@@ -79,7 +79,14 @@ export const agentRequests = {
     }),
   },
   sendAgentMessage: {
-    params: z.object({ agentId, text: z.string().min(1).max(MAX_PROMPT_CHARS) }).strict(),
+    params: z
+      .object({
+        agentId,
+        text: z.string().min(1).max(MAX_PROMPT_CHARS),
+        /** The prompt's id, which its `prompt_state` events name (new if not given). */
+        uuid: z.uuid().optional(),
+      })
+      .strict(),
     result: ok,
   },
   /** Stops the running turn (the CLI's interrupt request); the session stays usable. */

@@ -69,6 +69,8 @@ export type AgentEvent =
       cost_usd: number;
       usage: Usage;
       context_window?: number;
+      /** What the turn's last API call read and wrote: the context in use (not `usage`, a sum). */
+      context_tokens?: number;
       duration_ms?: number;
       num_turns?: number;
     }
@@ -117,6 +119,31 @@ export type AgentEvent =
       tool_use_id?: string;
       description?: string;
       summary?: string;
-    };
+    }
+  /** Every slash command the session offers now (`initialize`, `commands_changed`): replaces. */
+  | { type: 'slash_commands'; commands: SlashCommand[] }
+  /** The models the session can switch to (`initialize`). */
+  | { type: 'models'; models: ModelOption[] }
+  /** What the context window holds now, as the CLI counts it (`get_context_usage`). */
+  | { type: 'context_usage'; tokens: number; window: number }
+  /** The CLI's guess at the user's next prompt, after a turn. */
+  | { type: 'prompt_suggestion'; text: string }
+  /** Where a sent prompt is, by the `uuid` it was sent with (`command_lifecycle`). */
+  | { type: 'prompt_state'; uuid: string; state: string };
+
+export interface SlashCommand {
+  name: string;
+  description?: string;
+  argument_hint?: string;
+}
+
+export interface ModelOption {
+  /** What `set_model` takes: an alias such as `sonnet`, or `default`. */
+  value: string;
+  display_name: string;
+  description?: string;
+  /** The model id the alias stands for now (as `session_started.model` names it). */
+  resolved_model?: string;
+}
 
 export type AgentEventType = AgentEvent['type'];

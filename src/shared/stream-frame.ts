@@ -18,6 +18,8 @@ export type StreamFrame =
       model: string;
       content: ContentBlock[];
       parent_tool_use_id: string | null;
+      /** The API call's usage; frames of one message repeat it. */
+      usage: Record<string, unknown> | null;
     }
   /** `type: "user"`: a replayed user message (a delivery receipt) or tool results. */
   | {
@@ -51,6 +53,10 @@ export type StreamFrame =
       response: Record<string, unknown>;
     }
   | { kind: 'control_cancel_request'; request_id: string }
+  /** Where an input message is (queued, started, completed, cancelled…), by its `uuid`. */
+  | { kind: 'command_lifecycle'; command_uuid: string; state: string }
+  /** The CLI's guess at the next prompt, after a `result`. */
+  | { kind: 'prompt_suggestion'; suggestion: string }
   | { kind: 'rate_limit_event'; info: Record<string, unknown> }
   | { kind: 'keep_alive' }
   /** Well-formed JSON with a type this module does not know. */

@@ -27,6 +27,11 @@ const EVENT_TYPES: Record<AgentEvent['type'], true> = {
   notice: true,
   rate_limit: true,
   subagent: true,
+  slash_commands: true,
+  models: true,
+  context_usage: true,
+  prompt_suggestion: true,
+  prompt_state: true,
 };
 
 const DIR = join(__dirname, '..', 'conformance', 'recordings');
@@ -46,6 +51,8 @@ const FRAME_TYPES = [
   'control_cancel_request',
   'rate_limit_event',
   'keep_alive',
+  'command_lifecycle',
+  'prompt_suggestion',
 ];
 
 /** A frame of a known type whose every field may hold anything. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import type {
@@ -13,6 +14,7 @@ import { errorMessage } from '../../shared/error-message';
 import { ClaudeTranslator } from './claude-translator';
 import { controlRequest, userMessage } from './control-protocol';
 import { parseFrame } from './parse-frame';
+import { contextUsageEvent, initializeEvents } from './session-facts';
 import { PermissionGate } from './permission-gate';
 import { isVisibleText, RawRing } from './raw-tap';
 import { SessionWatchdog } from './session-watchdog';
@@ -241,7 +243,12 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       throw new Error('The session was closed before it started.');
     }
     try {
-      await this.request({ subtype: 'initialize' }, this.timings.startTimeoutMs);
+      // promptSuggestions: after each turn the CLI guesses the next prompt (one small API call).
+      const response = await this.request(
+        { subtype: 'initialize', promptSuggestions: true },
+        this.timings.startTimeoutMs,
+      );
+      for (const event of initializeEvents(response)) this.emitEvent(event);
     } catch (error) {
       const detail = this.lastVisibleLines.join(' | ') || errorMessage(error);
       this.startFailure = `Claude Code did not start: ${detail}`;
@@ -253,12 +260,15 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     this.setLifecycle({ state: 'ready', pid: transport.pid });
   }
 
-  /** Sends a user message; the CLI queues it if a turn is running. */
-  send(text: string): void {
+  /**
+   * Sends a user message; the CLI queues it if a turn is running. `uuid` (new if not given) is
+   * what its `prompt_state` events name.
+   */
+  send(text: string, uuid: string = randomUUID()): void {
     if (this.lifecycle.state === 'exited') {
       throw new Error('The Claude session has ended; start a new one to continue.');
     }
-    this.write(userMessage(text));
+    this.write(userMessage(text, uuid));
     // A CLI that does not answer still does not: only its output says otherwise.
     if (this.lifecycle.state !== 'unresponsive') this.setLifecycle({ state: 'busy' });
   }
@@ -418,8 +428,23 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       if (event.type === 'status' && event.status === 'requesting')
         this.setLifecycle({ state: 'busy' });
     }
-    if (frame.kind === 'result' && this.lifecycle.state === 'busy')
-      this.setLifecycle({ state: 'idle' });
+    if (frame.kind === 'result') {
+      if (this.lifecycle.state === 'busy') this.setLifecycle({ state: 'idle' });
+      void this.reportContextUsage();
+    }
+  }
+
+  /**
+   * The context in use as the CLI counts it (system prompt, tools, messages), after a turn. A CLI
+   * that cannot say leaves the meter on the last API call's usage.
+   */
+  private async reportContextUsage(): Promise<void> {
+    try {
+      const usage = contextUsageEvent(await this.request({ subtype: 'get_context_usage' }));
+      if (usage) this.emitEvent(usage);
+    } catch {
+      // Refused, timed out or exited: the figure from the result stands.
+    }
   }
 
   private onControlResponse(frame: StreamFrame & { kind: 'control_response' }): void {

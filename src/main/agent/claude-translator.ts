@@ -3,6 +3,7 @@ import type { ContentBlock, Delta, StreamEvent, StreamFrame } from '../../shared
 import { nestsDeeperThan } from './nesting-depth';
 import { isRecord } from '../../shared/is-record';
 import { parseFrame, str, textOfContent } from './parse-frame';
+import { slashCommandsOf } from './session-facts';
 
 /**
  * Claude Code stream-json → AgentEvent, one instance per session.
@@ -74,6 +75,7 @@ export class ClaudeTranslator {
   private syntheticError: string | null = null;
   private announced = '';
   private model = '';
+  private lastCallUsage: Usage | null = null;
 
   /** Translates one line of output; anything but a valid frame of a known type yields nothing. */
   pushLine(line: string): AgentEvent[] {
@@ -121,6 +123,13 @@ export class ClaudeTranslator {
         return;
       case 'rate_limit_event':
         return this.onRateLimit(frame.info, out);
+      case 'command_lifecycle':
+        out.push({ type: 'prompt_state', uuid: frame.command_uuid, state: frame.state });
+        return;
+      case 'prompt_suggestion':
+        if (frame.suggestion.trim())
+          out.push({ type: 'prompt_suggestion', text: frame.suggestion });
+        return;
     }
   }
 
@@ -215,6 +224,9 @@ export class ClaudeTranslator {
       return;
     }
     const parent = frame.parent_tool_use_id;
+    // The context is what the main conversation's latest API call read; a turn's result sums
+    // every call of the turn, which overstates it.
+    if (parent === null && frame.usage) this.lastCallUsage = parseUsage(frame.usage);
     const streamed = this.streamedMessages.has(frame.id);
     for (const block of frame.content) {
       switch (block.type) {
@@ -256,6 +268,7 @@ export class ClaudeTranslator {
     if (durationMs !== null) cost.duration_ms = durationMs;
     const numTurns = num(fields['num_turns']);
     if (numTurns !== null) cost.num_turns = numTurns;
+    if (this.lastCallUsage) cost.context_tokens = contextTokens(this.lastCallUsage);
     out.push(cost);
 
     if (frame.is_error || subtype.startsWith('error')) {
@@ -303,6 +316,11 @@ export class ClaudeTranslator {
       case 'compact_boundary': {
         const boundary = compactionBoundaryEvent(frame);
         if (boundary) out.push(boundary);
+        return;
+      }
+      case 'commands_changed': {
+        const commands = slashCommandsOf(frame['commands']);
+        if (commands) out.push({ type: 'slash_commands', commands });
         return;
       }
       case 'task_started':
@@ -475,6 +493,15 @@ function streamedInput(block: OpenBlock & { type: 'tool_use' }): Record<string, 
     // Fall through: keep what arrived rather than lose it.
   }
   return { unparsed_input: block.json };
+}
+
+function contextTokens(usage: Usage): number {
+  return (
+    usage.input_tokens +
+    usage.cache_creation_input_tokens +
+    usage.cache_read_input_tokens +
+    usage.output_tokens
+  );
 }
 
 function parseUsage(value: unknown): Usage {

@@ -6,12 +6,17 @@ import type { PermissionSuggestion } from '../../shared/agent-event';
  * `control_request` the CLI sends blocks it until it gets exactly one of these answers.
  */
 
-export function userMessage(text: string): string {
+/**
+ * A prompt, stamped with `uuid`: the CLI reports its progress by it (`command_lifecycle`) and
+ * keeps it as the message's id in the session file, which rewinding names.
+ */
+export function userMessage(text: string, uuid: string): string {
   return line({
     type: 'user',
     message: { role: 'user', content: text },
     parent_tool_use_id: null,
     session_id: '',
+    uuid,
   });
 }
 

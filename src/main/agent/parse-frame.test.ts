@@ -63,6 +63,7 @@ describe('parseFrame', () => {
         { type: 'other', block_type: 'image' },
       ],
       parent_tool_use_id: 'p',
+      usage: null,
     });
     expect(
       parseFrame('{"type":"result","subtype":"success","result":"r","is_error":false}'),

@@ -85,6 +85,7 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
         model: need(str(message['model']), 'message.model'),
         content: blocks(need(array(message['content']), 'message.content')),
         parent_tool_use_id: parentId(value),
+        usage: optional(message['usage'], record, 'message.usage'),
       };
     }
     case 'user': {
@@ -130,6 +131,17 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
       };
     case 'keep_alive':
       return { kind: 'keep_alive' };
+    case 'command_lifecycle':
+      return {
+        kind: 'command_lifecycle',
+        command_uuid: need(str(value['command_uuid']), 'command_uuid'),
+        state: need(str(value['state']), 'state'),
+      };
+    case 'prompt_suggestion':
+      return {
+        kind: 'prompt_suggestion',
+        suggestion: need(str(value['suggestion']), 'suggestion'),
+      };
     default:
       return { kind: 'other', type_name: type ?? '' };
   }

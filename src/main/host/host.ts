@@ -317,8 +317,8 @@ function agentHandlers(
 ): Pick<RequestHandlers, AgentRequestName> {
   return {
     openAgent: async (params) => agents.open(params, await launch.agent()),
-    sendAgentMessage: ({ agentId, text }) => {
-      agents.get(agentId).send(text);
+    sendAgentMessage: ({ agentId, text, uuid }) => {
+      agents.get(agentId).send(text, uuid);
       return null;
     },
     interruptAgent: async ({ agentId }) => {
