@@ -54,5 +54,6 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.askLastCommand': { type: 'block', kind: 'terminal' },
   'agent.toggleRaw': { type: 'block', kind: 'agent' },
   'agent.find': { type: 'block', kind: 'agent' },
+  'agent.export': { type: 'block', kind: 'agent' },
   'settings.open': { type: 'openSettings' },
 };

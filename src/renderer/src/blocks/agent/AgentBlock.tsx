@@ -23,6 +23,7 @@ import { SendingPrompts } from './SendingPrompts';
 import { SessionEnded } from './SessionEnded';
 import { SessionUnresponsive } from './SessionUnresponsive';
 import { AgentActionsContext, type AgentActions } from './agent-actions';
+import { ExportTranscript } from './ExportTranscript';
 import { TaskPanel } from './TaskPanel';
 import type { FindTarget } from './transcript-highlights';
 import { TranscriptFind } from './TranscriptFind';
@@ -54,6 +55,8 @@ export function AgentBlock({
   const [chosenMode, setChosenMode] = useState<string | null>(null);
   const [insertion, setInsertion] = useState<{ text: string; serial: number } | null>(null);
   const [finding, setFinding] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [exported, setExported] = useState<string | null>(null);
   const [findTarget, setFindTarget] = useState<FindTarget | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
@@ -122,6 +125,7 @@ export function AgentBlock({
       run: (commandId) => {
         if (commandId === 'agent.toggleRaw') setRawOpen((open) => !open);
         if (commandId === 'agent.find') setFinding(true);
+        if (commandId === 'agent.export') setExporting(true);
       },
       insert: (text) => setInsertion((last) => ({ text, serial: (last?.serial ?? 0) + 1 })),
     });
@@ -214,6 +218,26 @@ export function AgentBlock({
             </Suspense>
           )}
         </div>
+        {exported && (
+          <p role="status" className="agent-exported">
+            {exported}{' '}
+            <button type="button" className="agent-link-button" onClick={() => setExported(null)}>
+              Dismiss
+            </button>
+          </p>
+        )}
+        {exporting && (
+          <ExportTranscript
+            api={api}
+            items={snapshot.items}
+            title={spec.title ?? (prompts[0] ? sessionTitle(prompts[0]) : 'Claude session')}
+            onDone={(outcome) => {
+              setExporting(false);
+              setExported(outcome);
+              composer.current?.focus();
+            }}
+          />
+        )}
         <TaskPanel tasks={snapshot.tasks} />
         {error && <RequestError message={error} onDismiss={() => setError(null)} />}
         <Composer

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { errorAdvice } from './error-advice';
 import { formatCost, formatDuration, formatTokens } from './format';
 import { Markdown } from './markdown/Markdown';
@@ -18,6 +18,26 @@ function resetTime(resetsAt: number): string {
   });
 }
 
+/** Copies a reply as the Markdown the model wrote; says so for a moment. */
+function CopyMarkdown({ text }: { text: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  return (
+    <button
+      type="button"
+      className="agent-copy agent-link-button"
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(
+          () => setCopied('Copied'),
+          () => setCopied('Could not copy'),
+        )
+      }
+      onBlur={() => setCopied(null)}
+    >
+      {copied ?? 'Copy as Markdown'}
+    </button>
+  );
+}
+
 /** One transcript entry. Memoized by item identity: the model replaces an item when it changes. */
 export const TranscriptItemView = memo(function TranscriptItemView({
   item,
@@ -32,7 +52,12 @@ export const TranscriptItemView = memo(function TranscriptItemView({
         </div>
       );
     case 'assistant':
-      return <Markdown text={item.text} onOpenLink={onOpenLink} />;
+      return (
+        <div className="agent-assistant">
+          <Markdown text={item.text} onOpenLink={onOpenLink} />
+          <CopyMarkdown text={item.text} />
+        </div>
+      );
     case 'thinking':
       return (
         <details className="agent-thinking">

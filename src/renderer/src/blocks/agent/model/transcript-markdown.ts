@@ -1,0 +1,79 @@
+import { formatJson } from '../format';
+import { resultText } from '../tools/result-text';
+import { toolSummary } from '../tools/tool-summary';
+import type { TranscriptItem } from './transcript-model';
+
+/** A fence longer than any run of backticks in the text, so the text cannot close it. */
+function fenced(text: string, language = ''): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+/**
+ * Model Markdown made safe to open anywhere: `<` outside code becomes `&lt;`, so a viewer that
+ * renders raw HTML shows the model's markup as text. Code blocks and spans stay as written.
+ */
+export function escapeRawHtml(markdown: string): string {
+  return markdown
+    .split(/(^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\2[^\n]*$)/m)
+    .map((part, index) => {
+      // split() puts each fenced block at odd positions, with its fence right after it.
+      if (index % 3 === 1) return part;
+      if (index % 3 === 2) return '';
+      return part
+        .split(/(`+[^`]*?`+)/)
+        .map((piece, at) => (at % 2 === 1 ? piece : piece.replaceAll('<', '&lt;')))
+        .join('');
+    })
+    .join('');
+}
+
+/** Inline code that holds any text: a run of backticks longer than any inside it. */
+function inlineCode(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+function itemMarkdown(item: TranscriptItem, depth: number): string | null {
+  switch (item.kind) {
+    case 'user':
+      return `## You\n\n${escapeRawHtml(item.text)}`;
+    case 'assistant':
+      return escapeRawHtml(item.text);
+    case 'thinking':
+      return `> *Thinking:* ${escapeRawHtml(item.text).replaceAll('\n', '\n> ')}`;
+    case 'tool': {
+      const summary = toolSummary(item.name, item.input);
+      const lines = [`**${item.name}**${summary ? ` ${inlineCode(summary)}` : ''}`];
+      if (!summary) lines.push(fenced(formatJson(item.input), 'json'));
+      if (item.result) {
+        const text = resultText(item.result.content);
+        lines.push(item.result.is_error ? `Error:\n\n${fenced(text)}` : fenced(text));
+      }
+      const nested = item.children
+        .map((child) => itemMarkdown(child, depth + 1))
+        .filter((part): part is string => part !== null);
+      const body = [...lines, ...nested].join('\n\n');
+      return depth === 0 ? body : body.replace(/^/gm, '> ');
+    }
+    case 'error':
+      return `> **Error:** ${escapeRawHtml(item.message)}`;
+    case 'compaction':
+      return '---\n\n*The conversation was compacted here.*\n\n---';
+    case 'note':
+      return `*${escapeRawHtml(item.text)}*`;
+    default:
+      return null;
+  }
+}
+
+/** The conversation as one Markdown document: prompts, replies, tools with their output. */
+export function transcriptMarkdown(items: readonly TranscriptItem[], title: string): string {
+  const parts = items
+    .map((item) => itemMarkdown(item, 0))
+    .filter((part): part is string => part !== null);
+  return `# ${escapeRawHtml(title)}\n\n${parts.join('\n\n')}\n`;
+}
