@@ -1,12 +1,7 @@
+import { fenced } from '../../../../shared/markdown-text';
+
 /** What a terminal hands an agent: the most of its output a message carries, the end kept. */
 export const HANDOFF_MAX_LINES = 400;
-
-/** A fence longer than any run of backticks in the text, so the text cannot close it. */
-function fenced(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}\n${text}\n${fence}`;
-}
 
 /** Output cut to its last lines, saying how many were left out. */
 function tail(text: string): string {

@@ -1,14 +1,8 @@
+import { fenced, inlineCode } from '../../../../../shared/markdown-text';
 import { formatJson } from '../format';
 import { resultText } from '../tools/result-text';
 import { toolSummary } from '../tools/tool-summary';
 import type { TranscriptItem } from './transcript-model';
-
-/** A fence longer than any run of backticks in the text, so the text cannot close it. */
-function fenced(text: string, language = ''): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}${language}\n${text}\n${fence}`;
-}
 
 /**
  * Model Markdown made safe to open anywhere: `<` outside code becomes `&lt;`, so a viewer that
@@ -27,14 +21,6 @@ export function escapeRawHtml(markdown: string): string {
         .join('');
     })
     .join('');
-}
-
-/** Inline code that holds any text: a run of backticks longer than any inside it. */
-function inlineCode(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
 }
 
 function itemMarkdown(item: TranscriptItem, depth: number): string | null {
