@@ -91,6 +91,16 @@ export const agentRequests = {
   },
   /** Stops the running turn (the CLI's interrupt request); the session stays usable. */
   interruptAgent: { params: z.object({ agentId }).strict(), result: ok },
+  /** Stops one background task of the session (the CLI's `stop_task`). */
+  stopAgentTask: {
+    params: z.object({ agentId, taskId: z.string().min(1).max(256) }).strict(),
+    result: ok,
+  },
+  /** The end of a background shell's output (the CLI's `get_task_output`), as plain text. */
+  getAgentTaskOutput: {
+    params: z.object({ agentId, taskId: z.string().min(1).max(256) }).strict(),
+    result: z.object({ output: z.string(), truncated: z.boolean() }),
+  },
   setAgentPermissionMode: {
     params: z.object({ agentId, mode: permissionMode }).strict(),
     result: ok,

@@ -119,7 +119,31 @@ export type AgentEvent =
       tool_use_id?: string;
       description?: string;
       summary?: string;
+      /** What runs: `local_bash`, `local_agent`, … */
+      task_type?: string;
+      /** The tool it used last (from its progress reports). */
+      last_tool_name?: string;
+      /** When it started (ms since the epoch; stamped by the host, the CLI does not say). */
+      started_at?: number;
+      /** When it ended (ms since the epoch). */
+      ended_at?: number;
     }
+  /** The tasks running in the background now: the whole set, replacing the one before. */
+  | { type: 'background_tasks'; tasks: BackgroundTaskRef[] }
+  /** The conversation was cleared (`/clear`): a new one starts, with a new session id. */
+  | { type: 'conversation_reset'; trigger: string }
+  /** The API call failed and is tried again after `retry_delay_ms`. */
+  | {
+      type: 'api_retry';
+      attempt: number;
+      max_retries: number;
+      retry_delay_ms?: number;
+      error_status?: number;
+      /** The kind of failure, e.g. `overloaded`, `rate_limit`. */
+      error?: string;
+    }
+  /** The model failed and the CLI switched to the fallback model; `text` is its explanation. */
+  | { type: 'model_fallback'; from: string; to: string; text: string }
   /** Every slash command the session offers now (`initialize`, `commands_changed`): replaces. */
   | { type: 'slash_commands'; commands: SlashCommand[] }
   /** The models the session can switch to (`initialize`). */
@@ -130,6 +154,12 @@ export type AgentEvent =
   | { type: 'prompt_suggestion'; text: string }
   /** Where a sent prompt is, by the `uuid` it was sent with (`command_lifecycle`). */
   | { type: 'prompt_state'; uuid: string; state: string };
+
+export interface BackgroundTaskRef {
+  task_id: string;
+  task_type?: string;
+  description?: string;
+}
 
 export interface SlashCommand {
   name: string;

@@ -58,6 +58,8 @@ export type StreamFrame =
   /** The CLI's guess at the next prompt, after a `result`. */
   | { kind: 'prompt_suggestion'; suggestion: string }
   | { kind: 'rate_limit_event'; info: Record<string, unknown> }
+  /** `/clear` (or the like) started a new conversation; a new `init` with its session id follows. */
+  | { kind: 'conversation_reset'; trigger: string }
   | { kind: 'keep_alive' }
   /** Well-formed JSON with a type this module does not know. */
   | { kind: 'other'; type_name: string }

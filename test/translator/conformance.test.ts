@@ -174,6 +174,50 @@ const EXPECT: Record<string, (events: AgentEvent[]) => void> = {
     );
     expect(nested).toBeGreaterThan(firstDone);
   },
+  // The task is announced, listed, stopped by our stop_task, and the list empties.
+  'background-bash': (events) => {
+    const bash = of(events, 'tool_use')[0]!;
+    expect(bash.input['run_in_background']).toBe(true);
+    const task = of(events, 'subagent');
+    expect(task[0]).toMatchObject({
+      status: 'started',
+      task_type: 'local_bash',
+      tool_use_id: bash.id,
+    });
+    expect(task.map((e) => e.status)).toEqual(expect.arrayContaining(['killed', 'stopped']));
+    expect(task.find((e) => e.status === 'killed')?.ended_at).toEqual(expect.any(Number));
+    const sets = of(events, 'background_tasks').map((e) => e.tasks.map((t) => t.task_id));
+    expect(sets).toEqual([[task[0]!.task_id], []]);
+    expect(of(events, 'done')).toHaveLength(1);
+  },
+  // /clear: the reset, then the next turn in a new session, the cleared turn's cost not carried.
+  clear: (events) => {
+    const reset = events.findIndex((e) => e.type === 'conversation_reset');
+    expect(events[reset]).toEqual({ type: 'conversation_reset', trigger: 'clear' });
+    const sessions = of(events, 'session_started');
+    expect(sessions).toHaveLength(2);
+    expect(events.indexOf(sessions[1]!)).toBeGreaterThan(reset);
+    expect(of(events, 'cost').map((e) => e.cost_usd)[1]).toBe(0);
+    expect(of(events, 'done').at(-1)?.response).toBe('I do not know the word.');
+  },
+  // /cost prints through a <synthetic> message and a successful result: output, not an error.
+  'local-command': (events) => {
+    const [output] = of(events, 'command_output');
+    expect(output?.text).toMatch(/^Estimated cost: +\$0\.0007/);
+    expect(of(events, 'error')).toEqual([]);
+    expect(of(events, 'done')).toHaveLength(2);
+  },
+  'model-fallback': (events) => {
+    expect(of(events, 'model_fallback')).toEqual([
+      {
+        type: 'model_fallback',
+        from: 'claude-opus-5-5',
+        to: 'claude-fallback-9',
+        text: expect.stringMatching(/^Switched to claude-fallback-9 because/),
+      },
+    ]);
+    expect(of(events, 'done')).toEqual([{ type: 'done', response: 'ok from the fallback' }]);
+  },
   'permission-interrupt': (events) => {
     const request = of(events, 'permission_request')[0]!;
     expect(of(events, 'permission_cancelled')).toEqual([

@@ -14,6 +14,7 @@ import { errorMessage } from '../../shared/error-message';
 import { ClaudeTranslator } from './claude-translator';
 import { controlRequest, userMessage } from './control-protocol';
 import { parseFrame } from './parse-frame';
+import { taskOutputOf, type TaskOutput } from './task-output';
 import { contextUsageEvent, initializeEvents } from './session-facts';
 import { PermissionGate } from './permission-gate';
 import { isVisibleText, RawRing } from './raw-tap';
@@ -244,8 +245,10 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     }
     try {
       // promptSuggestions: after each turn the CLI guesses the next prompt (one small API call).
+      // perTaskStopAffordance: each background task has its own Stop here, so an interrupt
+      // (Esc) ends the turn and leaves background agents running.
       const response = await this.request(
-        { subtype: 'initialize', promptSuggestions: true },
+        { subtype: 'initialize', promptSuggestions: true, perTaskStopAffordance: true },
         this.timings.startTimeoutMs,
       );
       for (const event of initializeEvents(response)) this.emitEvent(event);
@@ -276,6 +279,16 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   /** Stops the running turn (the CLI's interrupt request, not a kill); the session stays usable. */
   async interrupt(): Promise<void> {
     await this.request({ subtype: 'interrupt' });
+  }
+
+  /** Stops one background task (a shell or an agent) by the id its `subagent` events carry. */
+  async stopTask(taskId: string): Promise<void> {
+    await this.request({ subtype: 'stop_task', task_id: taskId });
+  }
+
+  /** The end of a background shell's output (at most the last 8 KiB it wrote), as plain text. */
+  async taskOutput(taskId: string): Promise<TaskOutput> {
+    return taskOutputOf(await this.request({ subtype: 'get_task_output', task_id: taskId }));
   }
 
   async setPermissionMode(mode: PermissionMode): Promise<void> {
@@ -423,6 +436,8 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       return;
     }
     for (const event of events) {
+      // The CLI does not say when a task started; the panel counts its time from here.
+      if (event.type === 'subagent' && event.status === 'started') event.started_at ??= Date.now();
       this.emitEvent(event);
       // A turn can start without a message from us (a background subagent reporting back).
       if (event.type === 'status' && event.status === 'requesting')

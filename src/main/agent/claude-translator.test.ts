@@ -600,3 +600,61 @@ describe('ClaudeTranslator: system, control and other frames', () => {
     expect(run(junk)).toEqual([]);
   });
 });
+
+// No recording has these (through a custom base URL the pinned CLI does not retry): the frame as
+// the CLI declares it, `system/api_retry` with attempt, max_retries, retry_delay_ms, error_status
+// and error.
+describe('api_retry', () => {
+  it('says which attempt, of how many, and why', () => {
+    const frame = {
+      type: 'system',
+      subtype: 'api_retry',
+      attempt: 2,
+      max_retries: 10,
+      retry_delay_ms: 1200,
+      error_status: 529,
+      error: 'overloaded',
+      session_id: 's',
+      uuid: 'u',
+    };
+    expect(run([frame])).toEqual([
+      {
+        type: 'api_retry',
+        attempt: 2,
+        max_retries: 10,
+        retry_delay_ms: 1200,
+        error_status: 529,
+        error: 'overloaded',
+      },
+    ]);
+  });
+
+  it('needs the attempt and the number of retries', () => {
+    expect(run([{ type: 'system', subtype: 'api_retry', attempt: 2 }])).toEqual([]);
+    expect(run([{ type: 'system', subtype: 'api_retry', attempt: 1, max_retries: 3 }])).toEqual([
+      { type: 'api_retry', attempt: 1, max_retries: 3 },
+    ]);
+  });
+});
+
+describe('background tasks', () => {
+  it('takes each background_tasks_changed as the whole set, skipping entries without an id', () => {
+    const changed = (tasks: unknown[]) => ({
+      type: 'system',
+      subtype: 'background_tasks_changed',
+      tasks,
+    });
+    expect(
+      run([
+        changed([{ task_id: 'a', task_type: 'local_bash', description: 'Build' }, { x: 1 }, 'b']),
+        changed([]),
+      ]),
+    ).toEqual([
+      {
+        type: 'background_tasks',
+        tasks: [{ task_id: 'a', task_type: 'local_bash', description: 'Build' }],
+      },
+      { type: 'background_tasks', tasks: [] },
+    ]);
+  });
+});

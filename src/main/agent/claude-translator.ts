@@ -1,4 +1,4 @@
-import type { AgentEvent, Usage } from '../../shared/agent-event';
+import type { AgentEvent, BackgroundTaskRef, Usage } from '../../shared/agent-event';
 import type { ContentBlock, Delta, StreamEvent, StreamFrame } from '../../shared/stream-frame';
 import { nestsDeeperThan } from './nesting-depth';
 import { isRecord } from '../../shared/is-record';
@@ -123,6 +123,10 @@ export class ClaudeTranslator {
         return;
       case 'rate_limit_event':
         return this.onRateLimit(frame.info, out);
+      case 'conversation_reset':
+        this.resetTurn();
+        out.push({ type: 'conversation_reset', trigger: frame.trigger });
+        return;
       case 'command_lifecycle':
         out.push({ type: 'prompt_state', uuid: frame.command_uuid, state: frame.state });
         return;
@@ -269,9 +273,14 @@ export class ClaudeTranslator {
     const numTurns = num(fields['num_turns']);
     if (numTurns !== null) cost.num_turns = numTurns;
     if (this.lastCallUsage) cost.context_tokens = contextTokens(this.lastCallUsage);
+    const isError = frame.is_error || subtype.startsWith('error');
+    // A local command (/cost, /context) prints through a `<synthetic>` message: output, no error.
+    if (!isError && this.syntheticError !== null) {
+      out.push({ type: 'command_output', text: this.syntheticError });
+    }
     out.push(cost);
 
-    if (frame.is_error || subtype.startsWith('error')) {
+    if (isError) {
       // An API error's result says subtype "success": name what really happened.
       const kind = this.syntheticError !== null || subtype === 'success' ? 'api_error' : subtype;
       out.push({ type: 'error', message: this.errorMessage(fields, kind, result), subtype: kind });
@@ -324,9 +333,16 @@ export class ClaudeTranslator {
         return;
       }
       case 'task_started':
+      case 'task_progress':
       case 'task_updated':
       case 'task_notification':
-        return this.onTask(frame, out);
+        return this.onTask(subtype, frame, out);
+      case 'background_tasks_changed':
+        return this.onBackgroundTasks(frame, out);
+      case 'api_retry':
+        return this.onApiRetry(frame, out);
+      case 'model_fallback':
+        return this.onModelFallback(frame, out);
     }
   }
 
@@ -352,21 +368,72 @@ export class ClaudeTranslator {
     out.push(event);
   }
 
-  private onTask(frame: Record<string, unknown>, out: AgentEvent[]): void {
+  private onTask(subtype: string, frame: Record<string, unknown>, out: AgentEvent[]): void {
     const taskId = str(frame['task_id']);
     if (!taskId) return;
-    const event: AgentEvent & { type: 'subagent' } = {
-      type: 'subagent',
-      task_id: taskId,
-      status: str(frame['status']) ?? String(frame['subtype']).replace(/^task_/, ''),
-    };
+    // task_updated says what changed in `patch`; progress reports mean it still runs.
+    const patch = isRecord(frame['patch']) ? frame['patch'] : {};
+    const status =
+      str(frame['status']) ??
+      str(patch['status']) ??
+      (subtype === 'task_progress' ? 'running' : subtype.replace(/^task_/, ''));
+    const event: AgentEvent & { type: 'subagent' } = { type: 'subagent', task_id: taskId, status };
+    const taskType = str(frame['task_type']);
+    if (taskType) event.task_type = taskType;
+    const lastTool = str(frame['last_tool_name']);
+    if (lastTool) event.last_tool_name = lastTool;
+    const endedAt = num(patch['end_time']);
+    if (endedAt !== null) event.ended_at = endedAt;
     const toolUseId = str(frame['tool_use_id']);
     if (toolUseId) event.tool_use_id = toolUseId;
-    const description = str(frame['description']);
+    // A progress report's description says what it does now ("Running …"), not what it is.
+    const description = subtype === 'task_progress' ? null : str(frame['description']);
     if (description) event.description = description;
     const summary = str(frame['summary']);
     if (summary) event.summary = summary;
     out.push(event);
+  }
+
+  private onBackgroundTasks(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const listed = Array.isArray(frame['tasks']) ? frame['tasks'] : [];
+    const tasks: BackgroundTaskRef[] = [];
+    for (const task of listed) {
+      const taskId = isRecord(task) ? str(task['task_id']) : null;
+      if (!isRecord(task) || !taskId) continue;
+      const ref: BackgroundTaskRef = { task_id: taskId };
+      const taskType = str(task['task_type']);
+      if (taskType) ref.task_type = taskType;
+      const description = str(task['description']);
+      if (description) ref.description = description;
+      tasks.push(ref);
+    }
+    out.push({ type: 'background_tasks', tasks });
+  }
+
+  private onApiRetry(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const attempt = num(frame['attempt']);
+    const maxRetries = num(frame['max_retries']);
+    if (attempt === null || maxRetries === null) return;
+    const event: AgentEvent & { type: 'api_retry' } = {
+      type: 'api_retry',
+      attempt,
+      max_retries: maxRetries,
+    };
+    const delay = num(frame['retry_delay_ms']);
+    if (delay !== null) event.retry_delay_ms = delay;
+    const status = num(frame['error_status']);
+    if (status !== null) event.error_status = status;
+    const error = str(frame['error']);
+    if (error) event.error = error;
+    out.push(event);
+  }
+
+  private onModelFallback(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const to = str(frame['fallback_model']);
+    if (!to) return;
+    const from = str(frame['original_model']) ?? '';
+    const text = str(frame['content']) ?? `Switched to ${to}.`;
+    out.push({ type: 'model_fallback', from, to, text });
   }
 
   private onRateLimit(info: Record<string, unknown>, out: AgentEvent[]): void {

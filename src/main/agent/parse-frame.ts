@@ -131,6 +131,8 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
       };
     case 'keep_alive':
       return { kind: 'keep_alive' };
+    case 'conversation_reset':
+      return { kind: 'conversation_reset', trigger: str(value['trigger']) ?? 'clear' };
     case 'command_lifecycle':
       return {
         kind: 'command_lifecycle',

@@ -24,6 +24,7 @@ import { ClientSessions, type ClientRegistries } from './client-sessions';
 import { userConfigDir } from './config-dir';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
+import { reviewHandlers } from './review-handlers';
 import type { SettingsFile } from './settings';
 import { windowsPty } from '../platform/windows-pty';
 import {
@@ -307,6 +308,7 @@ export class Host {
       ...agentHandlers(agents, this.launch),
       ...worktreeHandlers(agents, this.launch),
       ...libraryHandlers(this.library),
+      ...reviewHandlers(agents, this.launch, openPath),
     };
   }
 }
@@ -325,6 +327,11 @@ function agentHandlers(
       await agents.get(agentId).interrupt();
       return null;
     },
+    stopAgentTask: async ({ agentId, taskId }) => {
+      await agents.get(agentId).stopTask(taskId);
+      return null;
+    },
+    getAgentTaskOutput: ({ agentId, taskId }) => agents.get(agentId).taskOutput(taskId),
     setAgentPermissionMode: async ({ agentId, mode }) => {
       await agents.get(agentId).setPermissionMode(mode);
       return null;

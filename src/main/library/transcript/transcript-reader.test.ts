@@ -14,12 +14,18 @@ import {
 
 const recordings = onDiskRecordings();
 
-/** What the CLI's stdout recording of the same scenario yields through the live translator. */
+/**
+ * What the CLI's stdout recording of the same scenario yields through the live translator, from
+ * the last `/clear` on: the file kept is the session the run ended in.
+ */
 function liveEvents(name: string): AgentEvent[] {
   const translator = new ClaudeTranslator();
   const text = readFileSync(join(RECORDINGS_DIR, `${name}.jsonl`), 'utf8');
-  const events = text.split('\n').flatMap((line) => translator.pushLine(line));
-  return [...events, ...translator.end()];
+  const events = [
+    ...text.split('\n').flatMap((line) => translator.pushLine(line)),
+    ...translator.end(),
+  ];
+  return events.slice(events.findLastIndex((e) => e.type === 'conversation_reset') + 1);
 }
 
 function fromDisk(recording: OnDiskRecording) {
@@ -42,6 +48,8 @@ function shown(events: AgentEvent[], parent: string | null): AgentEvent[] {
   const out: AgentEvent[] = [];
   for (const event of events) {
     if (!SHOWN.has(event.type)) continue;
+    // The view shows no empty command output (the file's echo of `/clear`).
+    if (event.type === 'command_output' && !event.text.trim()) continue;
     const own = 'parent_tool_use_id' in event ? event.parent_tool_use_id : null;
     if (own === parent) pushCoalesced(out, event);
   }
@@ -55,14 +63,20 @@ function parents(events: AgentEvent[]): Set<string> {
   return ids;
 }
 
-/** Each subagent's last known state, as the tool card shows it. */
+/** Each subagent's last known state, as the tool card shows it (background shells have none). */
 function subagentStates(events: AgentEvent[]): Map<string, Record<string, unknown>> {
   const states = new Map<string, Record<string, unknown>>();
+  const shells = new Set<string>();
   for (const e of events) {
     if (e.type !== 'subagent') continue;
-    const { type: _type, ...fields } = e;
-    states.set(e.task_id, { ...states.get(e.task_id), ...fields });
+    if (e.task_type !== undefined && e.task_type !== 'local_agent') shells.add(e.task_id);
+    const { task_id, status, tool_use_id, description, summary } = e;
+    const card = { task_id, status, tool_use_id, description, summary };
+    for (const key of Object.keys(card) as (keyof typeof card)[])
+      if (card[key] === undefined) delete card[key];
+    states.set(e.task_id, { ...states.get(e.task_id), ...card });
   }
+  for (const id of shells) states.delete(id);
   return states;
 }
 
@@ -80,7 +94,7 @@ describe('on-disk transcripts written by the real CLI', () => {
     expect(recordings.map((r) => r.name)).toEqual(
       expect.arrayContaining(['plain-text', 'compact', 'subagent', 'subagent-background']),
     );
-    expect(recordings.length).toBe(18);
+    expect(recordings.length).toBe(22);
   });
 
   for (const recording of recordings) {
@@ -124,10 +138,12 @@ describe('on-disk transcripts written by the real CLI', () => {
         );
         expect(init?.type).toBe('session_started');
         if (init?.type !== 'session_started') return;
+        // After a fallback the replies are the fallback model's.
+        const fallback = live.find((e) => e.type === 'model_fallback');
         expect(disk.meta).toMatchObject({
           version: init.claude_code_version,
           // A session whose only reply was an API error has no model's reply to name.
-          model: replied ? init.model : null,
+          model: replied ? (fallback?.type === 'model_fallback' ? fallback.to : init.model) : null,
           entrypoint: 'sdk-cli',
           titleSource: 'prompt',
         });

@@ -12,8 +12,8 @@ function formatElapsed(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-// Ticks once a second while shown, so the header says how long the turn has run.
-function Elapsed({ since }: { since: number }) {
+// Ticks once a second while shown: how long the turn (or a background task) has run.
+export function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);

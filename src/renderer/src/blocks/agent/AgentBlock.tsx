@@ -12,6 +12,7 @@ import type { PermissionDecision, PermissionMode } from '../../../../shared/agen
 import type { BlockProps } from '../registry';
 import './agent.css';
 import { AgentHeader } from './AgentHeader';
+import { BackgroundTasks } from './BackgroundTasks';
 import { Composer } from './composer/Composer';
 import { AgentStore } from './model/agent-store';
 import { userPrompts } from './model/transcript-model';
@@ -53,6 +54,7 @@ export function AgentBlock({
   const [error, setError] = useState<string | null>(null);
   const [rawOpen, setRawOpen] = useState(false);
   const [chosenMode, setChosenMode] = useState<string | null>(null);
+  const [chosenModel, setChosenModel] = useState<string | null>(null);
   const [insertion, setInsertion] = useState<{ text: string; serial: number } | null>(null);
   const [finding, setFinding] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -76,7 +78,7 @@ export function AgentBlock({
 
   const { info, lifecycle, pending } = snapshot;
   const prompts = useMemo(
-    () => [...userPrompts(snapshot.items), ...snapshot.sending],
+    () => [...userPrompts(snapshot.items), ...snapshot.sending.map((prompt) => prompt.text)],
     [snapshot.items, snapshot.sending],
   );
   const exited = lifecycle.state === 'exited' ? lifecycle : null;
@@ -108,6 +110,7 @@ export function AgentBlock({
     }
   }, [api, blockId, spec.title]);
   useEffect(() => setChosenMode(null), [info.permissionMode]);
+  useEffect(() => setChosenModel(null), [info.model]);
   useEffect(() => {
     // The composer can take the focus only once the dialog is gone and the rest is not inert.
     if (!request && answeredWithFocus.current) composer.current?.focus();
@@ -147,9 +150,11 @@ export function AgentBlock({
     // Until the user names it, the block is titled by what its session is about.
     const { spec: current, onSpecChange: change } = latest.current;
     if (!current.title && prompts.length === 0) change({ title: sessionTitle(text) });
-    store.sent(text);
-    api.sendAgentMessage({ agentId: blockId, text }).catch((failure: Error) => {
-      store.notSent(text);
+    // The CLI reports the prompt's progress (queued behind a turn, started) by this id.
+    const uuid = crypto.randomUUID();
+    store.sent(text, uuid);
+    api.sendAgentMessage({ agentId: blockId, text, uuid }).catch((failure: Error) => {
+      store.notSent(uuid);
       report(failure);
     });
   };
@@ -172,6 +177,14 @@ export function AgentBlock({
     });
   };
 
+  const changeModel = (model: string) => {
+    setChosenModel(model);
+    api.setAgentModel({ agentId: blockId, model }).catch((failure: Error) => {
+      setChosenModel(null);
+      report(failure);
+    });
+  };
+
   const restart = () => {
     setError(null);
     link.current?.restart().then(() => composer.current?.focus(), report);
@@ -187,6 +200,8 @@ export function AgentBlock({
           snapshot={snapshot}
           mode={chosenMode ?? info.permissionMode ?? 'default'}
           onModeChange={changeMode}
+          model={chosenModel}
+          onModelChange={changeModel}
           rawOpen={rawOpen}
           onToggleRaw={() => setRawOpen(!rawOpen)}
         />
@@ -239,11 +254,18 @@ export function AgentBlock({
           />
         )}
         <TaskPanel tasks={snapshot.tasks} />
+        <BackgroundTasks
+          tasks={snapshot.backgroundTasks}
+          onStop={(taskId) => api.stopAgentTask({ agentId: blockId, taskId })}
+          onOutput={(taskId) => api.getAgentTaskOutput({ agentId: blockId, taskId })}
+        />
         {error && <RequestError message={error} onDismiss={() => setError(null)} />}
         <Composer
           ref={composer}
           insertion={insertion}
           slashCommands={info.slashCommands}
+          suggestion={info.suggestion}
+          onDismissSuggestion={() => store.dismissSuggestion()}
           prompts={prompts}
           busy={busy}
           onSend={send}

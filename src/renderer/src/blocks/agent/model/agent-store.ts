@@ -1,8 +1,9 @@
 import type { SessionLifecycle } from '../../../../../shared/agent-control';
 import type { AgentEvent } from '../../../../../shared/agent-event';
 import { agentStatus, type AgentStatus } from './agent-status';
+import { BackgroundTaskList, type BackgroundTask } from './background-tasks';
 import { CostTracker, type CostTotals } from './cost-tracker';
-import { PendingPrompts } from './pending-prompts';
+import { PendingPrompts, type PendingPrompt } from './pending-prompts';
 import { PermissionQueue, type PermissionRequest } from './permission-queue';
 import { SessionSummary, type SessionInfo } from './session-summary';
 import { TaskChecklist, type ChecklistTask } from './task-checklist';
@@ -18,7 +19,7 @@ export interface AgentSnapshot {
   lifecycle: SessionLifecycle;
   pending: readonly PermissionRequest[];
   /** Prompts on their way to the CLI. */
-  sending: readonly string[];
+  sending: readonly PendingPrompt[];
   /** Output lines the translator did not handle, counted by the host. */
   unhandled: number;
   /** The latest of those lines seen live, each cut short, oldest first. */
@@ -27,6 +28,8 @@ export interface AgentSnapshot {
   cwd: string | null;
   /** The session's plan, from the task tools. */
   tasks: readonly ChecklistTask[];
+  /** What runs in the background now (shells, agents). */
+  backgroundTasks: readonly BackgroundTask[];
 }
 
 const UNHANDLED_LINES_KEPT = 20;
@@ -47,6 +50,7 @@ export class AgentStore {
   private permissions = new PermissionQueue();
   private prompts = new PendingPrompts();
   private tasks = new TaskChecklist();
+  private background = new BackgroundTaskList();
   private lifecycle: SessionLifecycle = { state: 'starting' };
   private unhandled = 0;
   private unhandledLines: readonly string[] = [];
@@ -74,6 +78,7 @@ export class AgentStore {
     this.permissions = new PermissionQueue();
     this.prompts = new PendingPrompts();
     this.tasks = new TaskChecklist();
+    this.background = new BackgroundTaskList();
     this.lifecycle = { state: 'starting' };
     this.unhandled = 0;
     this.unhandledLines = [];
@@ -89,22 +94,32 @@ export class AgentStore {
   }
 
   push(events: readonly AgentEvent[]): void {
+    for (const event of events)
+      if (event.type === 'context_usage') this.costs.contextUsage(event.tokens, event.window);
     this.transcript.apply(events);
     this.summary.apply(events);
     this.permissions.apply(events);
     this.prompts.apply(events);
     this.tasks.apply(events);
+    this.background.apply(events);
     this.changed();
   }
 
-  sent(text: string): void {
-    this.prompts.sent(text);
+  sent(text: string, uuid: string): void {
+    this.prompts.sent(text, uuid);
+    this.summary.dismissSuggestion();
     this.changed();
   }
 
   /** The host refused the message: it is not on its way after all. */
-  notSent(text: string): void {
-    this.prompts.drop(text);
+  notSent(uuid: string): void {
+    this.prompts.drop(uuid);
+    this.changed();
+  }
+
+  /** The user passed over Claude Code's suggested next prompt. */
+  dismissSuggestion(): void {
+    this.summary.dismissSuggestion();
     this.changed();
   }
 
@@ -113,6 +128,8 @@ export class AgentStore {
     // A CLI that does not answer is still in its turn: it may carry on once it does.
     if (lifecycle.state !== 'busy' && lifecycle.state !== 'unresponsive') this.summary.endTurn();
     if (lifecycle.state === 'exited') {
+      // The CLI's background tasks end with it.
+      this.background.clear();
       this.permissions.clear();
       this.prompts.clear();
     }
@@ -159,6 +176,7 @@ export class AgentStore {
       unhandledLines: this.unhandledLines,
       cwd: this.cwd,
       tasks: this.tasks.current,
+      backgroundTasks: this.background.current,
     };
   }
 }
