@@ -49,6 +49,7 @@ export const commands = [
   // The same keys as "Find in terminal": each finds in the kind of block that has the focus.
   { id: 'agent.find', title: 'Find in transcript', keys: 'Mod+Shift+F', macKeys: 'Mod+F' },
   { id: 'agent.export', title: 'Export transcript', keys: '' },
+  { id: 'agent.review', title: 'Review changes', keys: '' },
   { id: 'settings.open', title: 'Open settings', keys: '' },
 ] as const satisfies readonly CommandInfo[];
 

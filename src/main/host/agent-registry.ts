@@ -170,6 +170,21 @@ export class AgentRegistry {
     return logged ? null : pastTranscript(sessionId).catch(() => null);
   }
 
+  /**
+   * A tool call of this block, from its log (the block may be closed): what a review acts on, so
+   * that only what the agent really did can be taken back or opened.
+   */
+  toolUse(agentId: string, toolUseId: string): AgentEvent & { type: 'tool_use' } {
+    const log = new EventLog(join(this.defaults.agentLogDir, `${agentId}.jsonl`), () => undefined);
+    const found = log
+      .readAll()
+      .find((event): event is AgentEvent & { type: 'tool_use' } =>
+        event.type === 'tool_use' && event.id === toolUseId,
+      );
+    if (!found) throw new Error(`this agent block made no tool call ${toolUseId}`);
+    return found;
+  }
+
   get(agentId: string): AgentSession {
     const agent = this.agents.get(agentId);
     if (!agent) throw new Error(`no open agent ${agentId}`);

@@ -55,5 +55,6 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'agent.toggleRaw': { type: 'block', kind: 'agent' },
   'agent.find': { type: 'block', kind: 'agent' },
   'agent.export': { type: 'block', kind: 'agent' },
+  'agent.review': { type: 'block', kind: 'agent' },
   'settings.open': { type: 'openSettings' },
 };

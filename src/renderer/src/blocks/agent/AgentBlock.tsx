@@ -25,6 +25,7 @@ import { SessionEnded } from './SessionEnded';
 import { SessionUnresponsive } from './SessionUnresponsive';
 import { AgentActionsContext, type AgentActions } from './agent-actions';
 import { ExportTranscript } from './ExportTranscript';
+import { ReviewChanges } from './ReviewChanges';
 import { TaskPanel } from './TaskPanel';
 import type { FindTarget } from './transcript-highlights';
 import { TranscriptFind } from './TranscriptFind';
@@ -58,6 +59,7 @@ export function AgentBlock({
   const [insertion, setInsertion] = useState<{ text: string; serial: number } | null>(null);
   const [finding, setFinding] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const [exported, setExported] = useState<string | null>(null);
   const [findTarget, setFindTarget] = useState<FindTarget | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -129,6 +131,7 @@ export function AgentBlock({
         if (commandId === 'agent.toggleRaw') setRawOpen((open) => !open);
         if (commandId === 'agent.find') setFinding(true);
         if (commandId === 'agent.export') setExporting(true);
+        if (commandId === 'agent.review') setReviewing(true);
       },
       insert: (text) => setInsertion((last) => ({ text, serial: (last?.serial ?? 0) + 1 })),
     });
@@ -204,6 +207,7 @@ export function AgentBlock({
           onModelChange={changeModel}
           rawOpen={rawOpen}
           onToggleRaw={() => setRawOpen(!rawOpen)}
+          onReview={() => setReviewing(true)}
         />
         {exited && <SessionEnded exited={exited} onRestart={restart} ref={restartButton} />}
         {unresponsive && <SessionUnresponsive since={unresponsive.since} onRestart={restart} />}
@@ -240,6 +244,17 @@ export function AgentBlock({
               Dismiss
             </button>
           </p>
+        )}
+        {reviewing && (
+          <ReviewChanges
+            api={api}
+            agentId={blockId}
+            items={snapshot.items}
+            onClose={() => {
+              setReviewing(false);
+              composer.current?.focus();
+            }}
+          />
         )}
         {exporting && (
           <ExportTranscript

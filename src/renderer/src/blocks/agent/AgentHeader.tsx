@@ -10,6 +10,7 @@ interface AgentHeaderProps {
   onModeChange(mode: PermissionMode): void;
   rawOpen: boolean;
   onToggleRaw(): void;
+  onReview(): void;
 }
 
 function ContextUsage({ tokens, window }: { tokens: number; window: number }) {
@@ -29,6 +30,7 @@ export function AgentHeader({
   onModeChange,
   rawOpen,
   onToggleRaw,
+  onReview,
 }: AgentHeaderProps) {
   const { info, costs, status, unhandled, runningTools } = snapshot;
   const badge = useId();
@@ -69,6 +71,9 @@ export function AgentHeader({
       {costs.context_window !== null && costs.context_tokens !== null && (
         <ContextUsage tokens={costs.context_tokens} window={costs.context_window} />
       )}
+      <button type="button" className="agent-link-button" onClick={onReview}>
+        Review changes
+      </button>
       <button
         type="button"
         className="agent-raw-toggle"

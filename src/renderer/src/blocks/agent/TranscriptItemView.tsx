@@ -4,6 +4,7 @@ import { formatCost, formatDuration, formatTokens } from './format';
 import { Markdown } from './markdown/Markdown';
 import type { TranscriptItem } from './model/transcript-model';
 import { ToolCard } from './tools/ToolCard';
+import { ChangesSummary } from './ChangesSummary';
 
 interface ItemProps {
   item: TranscriptItem;
@@ -81,6 +82,8 @@ export const TranscriptItemView = memo(function TranscriptItemView({
         </div>
       );
     }
+    case 'changes':
+      return <ChangesSummary files={item.files} />;
     case 'compaction':
       return (
         <div className="agent-compaction" role="separator" aria-label="Conversation compacted">

@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../../../../shared/agent-event';
 import { pushCoalesced } from '../../../../../shared/coalesce-events';
 import type { CostTracker, TurnCost } from './cost-tracker';
+import { changesByFile, editHunks, lastTurn, type FileChanges } from './file-changes';
 
 export interface ToolResult {
   content: unknown;
@@ -41,6 +42,8 @@ export type TranscriptItem =
       duration_ms?: number;
     }
   | ({ kind: 'turn_cost'; key: string } & TurnCost)
+  /** What the turn's edit tools changed, file by file (before its cost, when it changed any). */
+  | { kind: 'changes'; key: string; files: FileChanges[] }
   | {
       kind: 'rate_limit';
       key: string;
@@ -148,9 +151,12 @@ export class TranscriptModel {
         this.append(null, { kind: 'compaction', key: this.key('compaction'), ...counts });
         return;
       }
-      case 'cost':
+      case 'cost': {
+        const files = changesByFile(editHunks(lastTurn(this.root)));
+        if (files.length) this.append(null, { kind: 'changes', key: this.key('changes'), files });
         this.append(null, { kind: 'turn_cost', key: this.key('cost'), ...this.costs.add(event) });
         return;
+      }
       case 'rate_limit': {
         // The CLI reports its limits now and then while all is well; only a warning is news.
         if (event.status === 'allowed') return;

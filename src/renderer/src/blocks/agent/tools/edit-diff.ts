@@ -15,7 +15,8 @@ export interface FileEdit {
 /** The tools whose input is a change to one file. */
 export const EDIT_TOOLS = new Set(['Edit', 'MultiEdit', 'Write']);
 
-function replacement(oldText: string, newText: string): DiffLine[] {
+/** The lines a replacement of `oldText` by `newText` changes, with a little context. */
+export function replacement(oldText: string, newText: string): DiffLine[] {
   const patch = structuredPatch('a', 'b', oldText, newText, '', '', { context: 3 });
   const lines: DiffLine[] = [];
   patch.hunks.forEach((hunk, index) => {

@@ -1,0 +1,54 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import type { AgentEvent } from '../../shared/agent-event';
+import { isRecord } from '../../shared/is-record';
+
+type ToolUse = AgentEvent & { type: 'tool_use' };
+
+/** One replacement an Edit or MultiEdit made: `newText` took the place of `oldText`. */
+export interface Replacement {
+  path: string;
+  oldText: string;
+  newText: string;
+}
+
+/** The `editIndex`th replacement of an edit tool call; why not, in words, when it has none. */
+export function replacementOf(toolUse: ToolUse, editIndex: number): Replacement | string {
+  const path = toolUse.input['file_path'];
+  if (typeof path !== 'string' || !isAbsolute(path)) return 'the edit names no absolute file path';
+  const edits =
+    toolUse.name === 'Edit'
+      ? [toolUse.input]
+      : toolUse.name === 'MultiEdit' && Array.isArray(toolUse.input['edits'])
+        ? toolUse.input['edits']
+        : null;
+  if (!edits) return `a ${toolUse.name} call wrote the file whole: there is no hunk to take back`;
+  const edit: unknown = edits[editIndex];
+  if (!isRecord(edit)) return 'that edit is not in the call';
+  const { old_string: oldText, new_string: newText, replace_all: all } = edit;
+  if (typeof oldText !== 'string' || typeof newText !== 'string') return 'the edit has no text';
+  if (all === true)
+    return 'the edit replaced every occurrence: which ones to take back is not known';
+  if (!newText) return 'the edit removed text: where it was is not known any more';
+  return { path, oldText, newText };
+}
+
+/**
+ * Puts the old text back in place of the new, when the file still holds the new text exactly
+ * once; otherwise the file has changed underneath and nothing is written.
+ */
+export async function revertReplacement({ path, oldText, newText }: Replacement): Promise<void> {
+  let content: string;
+  try {
+    content = await readFile(path, 'utf8');
+  } catch {
+    throw new Error(`${path} cannot be read (it may have been moved or deleted)`);
+  }
+  const at = content.indexOf(newText);
+  if (at === -1)
+    throw new Error(`${path} has changed since: the edited text is not in it any more`);
+  if (content.indexOf(newText, at + 1) !== -1) {
+    throw new Error(`${path} has changed since: the edited text is in it more than once`);
+  }
+  await writeFile(path, content.slice(0, at) + oldText + content.slice(at + newText.length));
+}

@@ -1,0 +1,35 @@
+import type { RequestParams, RequestResult, ReviewRequestName } from '../../shared/host-contract';
+import type { AgentRegistry } from './agent-registry';
+import { replacementOf, revertReplacement } from './edit-revert';
+import type { LaunchContext } from './launch-context';
+import { openInEditor } from './open-in-editor';
+
+type Handlers = {
+  [K in ReviewRequestName]: (params: RequestParams<K>) => Promise<RequestResult<K>>;
+};
+
+/** "Revert hunk" and "Open in editor": on what the agent's own log says it edited, only. */
+export function reviewHandlers(
+  agents: AgentRegistry,
+  launch: LaunchContext,
+  openPath: ((path: string) => Promise<string>) | undefined,
+): Handlers {
+  return {
+    revertAgentEdit: async ({ agentId, toolUseId, editIndex }) => {
+      const replacement = replacementOf(agents.toolUse(agentId, toolUseId), editIndex);
+      if (typeof replacement === 'string') throw new Error(replacement);
+      await revertReplacement(replacement);
+      return { path: replacement.path };
+    },
+    openEditedFile: async ({ agentId, toolUseId }) => {
+      const path = agents.toolUse(agentId, toolUseId).input['file_path'];
+      if (typeof path !== 'string') throw new Error('that tool call names no file');
+      await openInEditor(path, {
+        env: await launch.environment(),
+        platform: process.platform,
+        openPath,
+      });
+      return null;
+    },
+  };
+}

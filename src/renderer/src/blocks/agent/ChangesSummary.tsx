@@ -1,0 +1,26 @@
+import type { FileChanges } from './model/file-changes';
+import { DiffView } from './tools/DiffView';
+
+/** The end of a turn: which files its edits changed (+/− lines), each opening to its diff. */
+export function ChangesSummary({ files }: { files: readonly FileChanges[] }) {
+  return (
+    <div role="group" aria-label="Changes" className="agent-changes">
+      <strong>Changes</strong>
+      <ul>
+        {files.map((file) => (
+          <li key={file.path}>
+            <details>
+              <summary>
+                <code>{file.path}</code> <span className="agent-changes-added">+{file.added}</span>{' '}
+                <span className="agent-changes-removed">−{file.removed}</span>
+              </summary>
+              {file.hunks.map((hunk) => (
+                <DiffView key={`${hunk.toolUseId}:${hunk.editIndex}`} edit={hunk} />
+              ))}
+            </details>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+// Reviewing what an agent changed: the host acts only on edits found in that agent block's own
+// log, never on a path or text a page names.
+
+const agentId = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'an agent id');
+const toolUseId = z.string().min(1).max(256);
+
+export const reviewRequests = {
+  /** Takes one replacement of an Edit or MultiEdit back in the working file ("Revert hunk"). */
+  revertAgentEdit: {
+    params: z.object({ agentId, toolUseId, editIndex: z.number().int().min(0).max(10_000) }).strict(),
+    result: z.object({ path: z.string() }),
+  },
+  /** Opens a file the agent edited in the user's editor ("Open in editor"). */
+  openEditedFile: {
+    params: z.object({ agentId, toolUseId }).strict(),
+    result: z.null(),
+  },
+} as const;
