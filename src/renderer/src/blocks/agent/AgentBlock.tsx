@@ -268,6 +268,11 @@ export function AgentBlock({
             }}
           />
         )}
+        {snapshot.retrying && (
+          <div className="agent-note agent-retrying" role="status">
+            {snapshot.retrying}
+          </div>
+        )}
         <TaskPanel tasks={snapshot.tasks} />
         <BackgroundTasks
           tasks={snapshot.backgroundTasks}

@@ -110,5 +110,13 @@ export const TranscriptItemView = memo(function TranscriptItemView({
       );
     case 'note':
       return <div className="agent-note">{item.text}</div>;
+    case 'output':
+      return <pre className="agent-command-output">{item.text}</pre>;
+    case 'divider':
+      return (
+        <div className="agent-compaction" role="separator" aria-label={item.text}>
+          {item.text}
+        </div>
+      );
   }
 });

@@ -1,6 +1,7 @@
 import type { SessionLifecycle } from '../../../../../shared/agent-control';
 import type { AgentEvent } from '../../../../../shared/agent-event';
 import { agentStatus, type AgentStatus } from './agent-status';
+import { RetryStatus } from './api-retry';
 import { BackgroundTaskList, type BackgroundTask } from './background-tasks';
 import { CostTracker, type CostTotals } from './cost-tracker';
 import { PendingPrompts, type PendingPrompt } from './pending-prompts';
@@ -30,6 +31,8 @@ export interface AgentSnapshot {
   tasks: readonly ChecklistTask[];
   /** What runs in the background now (shells, agents). */
   backgroundTasks: readonly BackgroundTask[];
+  /** While the CLI waits to call the API again: which attempt and why. */
+  retrying: string | null;
 }
 
 const UNHANDLED_LINES_KEPT = 20;
@@ -51,6 +54,7 @@ export class AgentStore {
   private prompts = new PendingPrompts();
   private tasks = new TaskChecklist();
   private background = new BackgroundTaskList();
+  private retry = new RetryStatus();
   private lifecycle: SessionLifecycle = { state: 'starting' };
   private unhandled = 0;
   private unhandledLines: readonly string[] = [];
@@ -79,6 +83,7 @@ export class AgentStore {
     this.prompts = new PendingPrompts();
     this.tasks = new TaskChecklist();
     this.background = new BackgroundTaskList();
+    this.retry = new RetryStatus();
     this.lifecycle = { state: 'starting' };
     this.unhandled = 0;
     this.unhandledLines = [];
@@ -102,6 +107,7 @@ export class AgentStore {
     this.prompts.apply(events);
     this.tasks.apply(events);
     this.background.apply(events);
+    this.retry.apply(events);
     this.changed();
   }
 
@@ -177,6 +183,7 @@ export class AgentStore {
       cwd: this.cwd,
       tasks: this.tasks.current,
       backgroundTasks: this.background.current,
+      retrying: this.retry.current,
     };
   }
 }

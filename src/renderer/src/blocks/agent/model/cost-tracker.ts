@@ -64,6 +64,19 @@ export class CostTracker {
     if (postTokens !== undefined) this.totals = { ...this.totals, context_tokens: postTokens };
   }
 
+  /** A cleared conversation (`/clear`): its cost and context count from zero, as the CLI's do. */
+  cleared(): void {
+    this.processTotal = 0;
+    this.earlierProcesses = 0;
+    this.totals = {
+      cost_usd: 0,
+      input_tokens: 0,
+      output_tokens: 0,
+      context_tokens: null,
+      context_window: this.totals.context_window,
+    };
+  }
+
   get current(): CostTotals {
     return this.totals;
   }

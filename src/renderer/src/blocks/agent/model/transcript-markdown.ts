@@ -51,6 +51,10 @@ function itemMarkdown(item: TranscriptItem, depth: number): string | null {
       return '---\n\n*The conversation was compacted here.*\n\n---';
     case 'note':
       return `*${escapeRawHtml(item.text)}*`;
+    case 'output':
+      return fenced(item.text);
+    case 'divider':
+      return `---\n\n*${escapeRawHtml(item.text)}.*\n\n---`;
     default:
       return null;
   }

@@ -152,7 +152,7 @@ describe('TranscriptModel', () => {
       pre_tokens: 152,
       post_tokens: 2621,
     });
-    expect(model.items.find((item) => item.kind === 'note')).toMatchObject({ text: 'Compacted' });
+    expect(model.items.find((item) => item.kind === 'output')).toMatchObject({ text: 'Compacted' });
     expect(costs.current.context_tokens).toBe(2621);
   });
 

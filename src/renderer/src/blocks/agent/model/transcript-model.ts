@@ -52,7 +52,11 @@ export type TranscriptItem =
       rate_limit_type?: string;
       utilization?: number;
     }
-  | { kind: 'note'; key: string; text: string };
+  | { kind: 'note'; key: string; text: string }
+  /** What a local command (/cost, /context, …) printed, laid out as it printed it. */
+  | { kind: 'output'; key: string; text: string }
+  /** A line across the transcript: where the conversation was cleared. */
+  | { kind: 'divider'; key: string; text: string };
 
 type Path = readonly number[];
 type TextItem = Extract<TranscriptItem, { kind: 'assistant' | 'thinking' }>;
@@ -152,9 +156,12 @@ export class TranscriptModel {
         return;
       }
       case 'cost': {
+        const turn = this.costs.add(event);
+        // A local command (/clear, /cost) is no model turn: a row saying it cost nothing is noise.
+        if (event.num_turns === 0 && turn.cost_usd === 0) return;
         const files = changesByFile(editHunks(lastTurn(this.root)));
         if (files.length) this.append(null, { kind: 'changes', key: this.key('changes'), files });
-        this.append(null, { kind: 'turn_cost', key: this.key('cost'), ...this.costs.add(event) });
+        this.append(null, { kind: 'turn_cost', key: this.key('cost'), ...turn });
         return;
       }
       case 'rate_limit': {
@@ -166,7 +173,19 @@ export class TranscriptModel {
       }
       case 'command_output':
         if (event.text.trim())
-          this.append(null, { kind: 'note', key: this.key('note'), text: event.text });
+          this.append(null, { kind: 'output', key: this.key('output'), text: event.text });
+        return;
+      case 'conversation_reset':
+        // A new conversation: what it costs and holds counts from zero.
+        this.costs.cleared();
+        this.append(null, {
+          kind: 'divider',
+          key: this.key('divider'),
+          text: 'Conversation cleared',
+        });
+        return;
+      case 'model_fallback':
+        this.append(null, { kind: 'note', key: this.key('note'), text: event.text });
         return;
       case 'notice':
         this.append(null, { kind: 'note', key: this.key('note'), text: event.text });
