@@ -143,7 +143,6 @@ describe('SessionLibrary', () => {
       messages: 1,
       gitBranch: 'draft',
       entrypoint: 'claude-vscode',
-      client: 'VS Code',
       live: false,
     });
     expect(second).toMatchObject({

@@ -8,7 +8,7 @@ import {
   type SessionRow,
   type StoredSession,
 } from './index-store';
-import { clientName } from './client-name';
+import type { SessionSummary } from '../../../shared/library';
 import { readLines, type Line } from './line-reader';
 import { isProcessAlive, liveSessionIds } from './live-sessions';
 import { ProjectsWatcher } from './projects-watcher';
@@ -34,27 +34,6 @@ export interface SessionLibraryOptions {
   debounceMs?: number;
   now?: () => number;
   isProcessAlive?: (pid: number) => boolean;
-}
-
-export interface SessionSummary {
-  sessionId: string;
-  /** The transcript file, for Reveal file and for reading it. */
-  path: string;
-  /** The folder the session ran in. */
-  project: string;
-  title: string;
-  firstAt: number | null;
-  lastAt: number | null;
-  messages: number;
-  model: string | null;
-  gitBranch: string | null;
-  /** The client that wrote it, as the CLI names it (`cli`, `claude-vscode`, `sdk-cli`, …). */
-  entrypoint: string | null;
-  /** The same for people (`CLI`, `VS Code`, …); null when the CLI recorded none. */
-  client: string | null;
-  version: string | null;
-  /** A running CLI is writing it: resuming it would put two processes on one transcript. */
-  live: boolean;
 }
 
 export interface SearchHit {
@@ -251,7 +230,6 @@ export class SessionLibrary {
       model: row.model,
       gitBranch: row.gitBranch,
       entrypoint: row.entrypoint,
-      client: clientName(row.entrypoint),
       version: row.version,
       live: this.live.has(row.sessionId) || (age >= 0 && age < LIVE_MS),
     };
