@@ -1,5 +1,5 @@
 import { chromiumPath, quietChromium } from '../playwright.config';
-import { row, runInTerminal } from './support/app-page';
+import { row, runCommand, runInTerminal } from './support/app-page';
 import { openApp, test, expect } from './support/browser-mode';
 import { echoInNewTerminal, interruptYes, seqShowsLastLine } from './support/flows';
 
@@ -149,9 +149,40 @@ test.describe('terminal block tools', () => {
     await page.keyboard.type('pasted');
     // The match is selected, which the DOM renderer draws as a selection rectangle.
     await expect(terminal.locator('.xterm-selection div').first()).toBeAttached();
+    // The command line and its echo: counted from the bottom up, the newest first.
+    const matches = terminal.getByRole('status', { name: 'Matches' });
+    await expect(matches).toHaveText('2 of 2');
+    await page.keyboard.press('Enter');
+    await expect(matches).toHaveText('1 of 2');
+    await terminal.getByRole('checkbox', { name: 'Regular expression' }).check();
+    await find.fill('pasted-[0-9]$');
+    await expect(matches).toHaveText('1 of 1');
+    await terminal.getByRole('checkbox', { name: 'Regular expression' }).uncheck();
+    await expect(matches).toHaveText('No results');
+    await find.focus();
     await page.keyboard.press('Escape');
     await expect(find).toHaveCount(0);
     await expect(terminal.locator('textarea')).toBeFocused();
+  });
+
+  test('Find opened from the palette takes the keyboard, so typing searches', async ({
+    page,
+    browserMode,
+  }) => {
+    const terminal = await openApp(page, browserMode.url);
+    await runInTerminal(page, 'echo needle-here');
+    await expect(row(terminal, /^needle-here\s*$/)).toHaveCount(1);
+    await runCommand(page, 'Find in terminal');
+    const find = terminal.getByRole('textbox', { name: 'Find in terminal' });
+    await expect(find).toBeFocused();
+    await page.keyboard.type('needle');
+    await expect(find).toHaveValue('needle');
+    // Nothing reached the shell: no "needle" command line was typed there.
+    await expect(row(terminal, /\$ needle\s*$/)).toHaveCount(0);
+    // Back in the terminal, the shortcut gives the open bar the keyboard again.
+    await terminal.locator('textarea').focus();
+    await page.keyboard.press('Control+Shift+F');
+    await expect(find).toBeFocused();
   });
 
   test('a paste larger than one host message arrives whole', async ({

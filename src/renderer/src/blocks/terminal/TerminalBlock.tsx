@@ -38,6 +38,7 @@ export function TerminalBlock({
   const [exit, setExit] = useState<EventPayload<'terminalExit'> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [finding, setFinding] = useState(false);
+  const findInput = useRef<HTMLInputElement>(null);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const { windowsPty } = useContext(AppInfoContext);
   const latest = useRef({ spec, onSpecChange, onActivity, onAskAgent });
@@ -143,7 +144,11 @@ export function TerminalBlock({
     const view = viewRef.current;
     if (!view) return;
     const { spec: current, onAskAgent: ask } = latest.current;
-    if (commandId === 'terminal.find') setFinding(true);
+    // Open already: the field takes the keyboard again.
+    if (commandId === 'terminal.find') {
+      setFinding(true);
+      findInput.current?.focus();
+    }
     if (commandId === 'terminal.selectAll') view.term.selectAll();
     if (commandId === 'terminal.copy' && view.term.hasSelection()) {
       void navigator.clipboard.writeText(view.term.getSelection());
@@ -184,7 +189,14 @@ export function TerminalBlock({
 
   useEffect(() => {
     handleRef({
-      focus: () => (exit ? restartButton.current?.focus() : viewRef.current?.focus()),
+      // The find field keeps the keyboard while the bar is open (a command run from the palette
+      // gives the focus back to the block it ran in).
+      focus: () =>
+        exit
+          ? restartButton.current?.focus()
+          : finding
+            ? findInput.current?.focus()
+            : viewRef.current?.focus(),
       run,
       paste: (text) => {
         toPaste.current.push(text);
@@ -223,6 +235,7 @@ export function TerminalBlock({
       {finding && view && (
         <FindBar
           search={view.search}
+          inputRef={findInput}
           onClose={() => {
             setFinding(false);
             view.focus();
