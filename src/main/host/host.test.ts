@@ -197,6 +197,17 @@ describe('Host: terminals', () => {
       name: 'terminalExit',
       payload: { terminalId: 'e.0', exitCode: 4, signal: null },
     });
+    // Keys and resizes still on their way to the ended shell are no one's error.
+    expect(
+      await connection.request('resizeTerminal', { terminalId: 'e.0', cols: 90, rows: 30 }),
+    ).toEqual({
+      ok: true,
+      result: null,
+    });
+    expect(await connection.request('writeTerminal', { terminalId: 'e.0', data: 'ls\r' })).toEqual({
+      ok: true,
+      result: null,
+    });
   });
 });
 

@@ -257,7 +257,7 @@ export class Host {
         return null;
       },
       resizeTerminal: ({ terminalId, cols, rows }) => {
-        terminals.get(terminalId).resize(cols, rows);
+        terminals.resize(terminalId, cols, rows);
         return null;
       },
       acknowledgeTerminal: ({ terminalId, bytes }) => {

@@ -83,9 +83,17 @@ export class TerminalRegistry {
     };
   }
 
+  /** Keys for a shell that has ended (typed as it exited) go nowhere, and are no error. */
   write(terminalId: string, data: string): void {
-    this.get(terminalId).write(data);
+    const session = this.sessions.get(terminalId);
+    if (!session) return;
+    session.write(data);
     if (data.includes('\r')) this.checkDirectoryLater(terminalId);
+  }
+
+  /** A resize can reach a shell that has just ended (the block redraws its notice): ignored. */
+  resize(terminalId: string, cols: number, rows: number): void {
+    this.sessions.get(terminalId)?.resize(cols, rows);
   }
 
   /** After a command line, tells the client if the shell now sits in another directory. */
