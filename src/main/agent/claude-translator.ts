@@ -534,6 +534,8 @@ export class ClaudeTranslator {
     this.emittedToolResults.clear();
     this.turnText = '';
     this.syntheticError = null;
+    // A turn without API calls (a local command) says nothing about the context.
+    this.lastCallUsage = null;
   }
 }
 

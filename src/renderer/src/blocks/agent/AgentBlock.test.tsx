@@ -162,7 +162,9 @@ describe('AgentBlock session', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state: 'busy' } }));
     await settle();
-    expect(host.paramsOf('sendAgentMessage')).toEqual([{ agentId: AGENT_ID, text: 'hello there' }]);
+    expect(host.paramsOf('sendAgentMessage')).toEqual([
+      { agentId: AGENT_ID, text: 'hello there', uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    ]);
     expect(screen.getByRole('status', { name: 'Sending' }).textContent).toContain('hello there');
     expect(screen.getByRole('status', { name: 'Session status' }).textContent).toBe('thinking');
     await push({ type: 'user_message', text: 'hello there' });

@@ -2,12 +2,16 @@ import { useId } from 'react';
 import { PERMISSION_MODES, type PermissionMode } from '../../../../shared/agent-control';
 import { formatCost, formatTokens } from './format';
 import type { AgentSnapshot } from './model/agent-store';
+import { ModelPicker } from './ModelPicker';
 
 interface AgentHeaderProps {
   snapshot: AgentSnapshot;
   /** The mode shown: the one just chosen until the CLI confirms it. */
   mode: string;
   onModeChange(mode: PermissionMode): void;
+  /** The model just chosen, until the CLI announces it. */
+  model: string | null;
+  onModelChange(model: string): void;
   rawOpen: boolean;
   onToggleRaw(): void;
   onReview(): void;
@@ -28,6 +32,8 @@ export function AgentHeader({
   snapshot,
   mode,
   onModeChange,
+  model,
+  onModelChange,
   rawOpen,
   onToggleRaw,
   onReview,
@@ -42,9 +48,12 @@ export function AgentHeader({
           {cwd}
         </span>
       )}
-      <span className="agent-model" title="Model">
-        {info.model ?? 'model: after the first message'}
-      </span>
+      <ModelPicker
+        models={info.models}
+        current={info.model}
+        chosen={model}
+        onChange={onModelChange}
+      />
       <select
         aria-label="Permission mode"
         value={mode}

@@ -22,7 +22,7 @@ function Harness({
   const [prompts, setPrompts] = useState<string[]>([]);
   return (
     <Composer
-      slashCommands={commands}
+      slashCommands={commands.map((name) => ({ name }))}
       prompts={prompts}
       busy={busy}
       onSend={(text) => {

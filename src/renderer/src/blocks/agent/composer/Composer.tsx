@@ -1,16 +1,22 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import type { SlashCommand } from '../../../../../shared/agent-event';
 import { acceptFileDrops } from '../../terminal/dropped-files';
+import './composer.css';
 import { PromptHistory } from './prompt-history';
 import { slashCompletions } from './slash-commands';
 
 interface ComposerProps {
-  slashCommands: readonly string[];
+  slashCommands: readonly SlashCommand[];
   /** Earlier prompts of the session, oldest first, for Up and Down. */
   prompts: readonly string[];
   /** A turn is running, so Esc interrupts it. */
   busy: boolean;
   onSend(text: string): void;
   onInterrupt(): void;
+  /** Claude Code's guess at the next prompt: Tab takes it into an empty box. */
+  suggestion?: string | null;
+  /** Any other key than Tab (or sending something else) sets the suggestion aside. */
+  onDismissSuggestion?(): void;
   ref?: Ref<HTMLTextAreaElement>;
   /** Text handed over from elsewhere (a terminal), added after what is typed; each new serial once. */
   insertion?: { text: string; serial: number } | null;
@@ -32,7 +38,8 @@ function caretOnLastLine(area: HTMLTextAreaElement): boolean {
 /**
  * The message box: Enter sends, Shift+Enter breaks the line, Up and Down walk earlier prompts
  * (from the first and last line, so moving within a long message still works), Esc interrupts a
- * running turn, and a leading "/" offers the session's slash commands.
+ * running turn, a leading "/" offers the session's slash commands with what each does, and Tab in
+ * an empty box takes the suggested next prompt.
  */
 export function Composer({
   slashCommands,
@@ -42,6 +49,8 @@ export function Composer({
   onInterrupt,
   ref,
   insertion,
+  suggestion = null,
+  onDismissSuggestion,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState(0);
@@ -57,7 +66,8 @@ export function Composer({
     setSelected(0);
   };
 
-  const complete = (name: string) => replace(`/${name} `);
+  const complete = (command: SlashCommand) => replace(`/${command.name} `);
+  const offered = text === '' && suggestion ? suggestion : null;
 
   const send = () => {
     const message = text.trim();
@@ -96,6 +106,14 @@ export function Composer({
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
     const area = event.currentTarget;
+    if (offered !== null && !['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) {
+      onDismissSuggestion?.();
+      if (event.key === 'Tab' && !event.shiftKey) {
+        event.preventDefault();
+        replace(offered);
+        return;
+      }
+    }
     if (completions.length > 0) {
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
@@ -137,21 +155,36 @@ export function Composer({
     <div className="agent-composer" ref={box}>
       {completions.length > 0 && (
         <ul id={listId} role="listbox" aria-label="Slash commands" className="agent-completions">
-          {completions.map((name, index) => (
+          {completions.map((command, index) => (
             <li
-              key={name}
+              key={command.name}
               id={`${listId}-${index}`}
               role="option"
               aria-selected={index === active}
+              aria-label={`/${command.name}`}
+              aria-description={command.description}
               onMouseDown={(event) => {
                 event.preventDefault();
-                complete(name);
+                complete(command);
               }}
             >
-              /{name}
+              <span className="agent-completion-name">
+                /{command.name}
+                {command.argument_hint && (
+                  <span className="agent-completion-hint"> {command.argument_hint}</span>
+                )}
+              </span>
+              {command.description && (
+                <span className="agent-completion-description">{command.description}</span>
+              )}
             </li>
           ))}
         </ul>
+      )}
+      {offered !== null && (
+        <p id={`${listId}-suggestion`} className="agent-suggestion">
+          Suggested: <q>{offered}</q> · Tab takes it
+        </p>
       )}
       <textarea
         ref={ref}
@@ -159,8 +192,13 @@ export function Composer({
         aria-autocomplete="list"
         aria-controls={completions.length > 0 ? listId : undefined}
         aria-activedescendant={completions.length > 0 ? `${listId}-${active}` : undefined}
+        aria-describedby={offered !== null ? `${listId}-suggestion` : undefined}
         placeholder={
-          busy ? 'Esc to interrupt' : 'Message Claude (Enter to send, Shift+Enter for a new line)'
+          offered !== null
+            ? offered
+            : busy
+              ? 'Esc to interrupt'
+              : 'Message Claude (Enter to send, Shift+Enter for a new line)'
         }
         rows={2}
         value={text}

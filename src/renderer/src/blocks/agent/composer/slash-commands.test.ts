@@ -1,23 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { slashCompletions } from './slash-commands';
 
-const commands = ['compact', 'cost', 'context', 'clear', 'security-review'];
+const commands = ['compact', 'cost', 'context', 'clear', 'security-review'].map((name) => ({
+  name,
+}));
+const names = (text: string) => slashCompletions(text, commands).map((command) => command.name);
 
 describe('slashCompletions', () => {
   it('offers prefix matches first, then matches inside a name', () => {
-    expect(slashCompletions('/c', commands)).toEqual([
-      'compact',
-      'cost',
-      'context',
-      'clear',
-      'security-review',
-    ]);
-    expect(slashCompletions('/rev', commands)).toEqual(['security-review']);
+    expect(names('/c')).toEqual(['compact', 'cost', 'context', 'clear', 'security-review']);
+    expect(names('/rev')).toEqual(['security-review']);
   });
 
   it('offers nothing outside a single leading /word, or for a command typed in full', () => {
-    expect(slashCompletions('hello /c', commands)).toEqual([]);
-    expect(slashCompletions('/compact now', commands)).toEqual([]);
-    expect(slashCompletions('/cost', commands)).toEqual([]);
+    expect(names('hello /c')).toEqual([]);
+    expect(names('/compact now')).toEqual([]);
+    expect(names('/cost')).toEqual([]);
+  });
+
+  it('keeps each command’s description and argument hint', () => {
+    const described = [
+      { name: 'debug', description: 'Enable debug logging', argument_hint: '[x]' },
+    ];
+    expect(slashCompletions('/de', described)).toEqual(described);
   });
 });

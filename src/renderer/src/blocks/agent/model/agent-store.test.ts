@@ -146,7 +146,7 @@ describe('AgentStore', () => {
       sessionId: 's1',
       model: 'claude-x',
       permissionMode: 'plan',
-      slashCommands: ['compact', 'cost'],
+      slashCommands: [{ name: 'compact' }, { name: 'cost' }],
     });
   });
 
@@ -167,16 +167,17 @@ describe('AgentStore', () => {
 
   it('shows sent prompts until the CLI received them; a slash command until its turn ends', () => {
     const { frame, store } = started();
-    store.sent('hello');
-    store.sent('/compact');
-    store.sent('again');
-    store.sent('refused');
-    store.notSent('refused');
+    store.sent('hello', 'u1');
+    store.sent('/compact', 'u2');
+    store.sent('again', 'u3');
+    store.sent('refused', 'u4');
+    store.notSent('u4');
     frame.run();
-    expect(store.getSnapshot().sending).toEqual(['hello', '/compact', 'again']);
+    const texts = () => store.getSnapshot().sending.map((prompt) => prompt.text);
+    expect(texts()).toEqual(['hello', '/compact', 'again']);
     store.push([{ type: 'user_message', text: 'again' }]);
     frame.run();
-    expect(store.getSnapshot().sending).toEqual(['hello', '/compact']);
+    expect(texts()).toEqual(['hello', '/compact']);
     store.push([{ type: 'user_message', text: 'hello\n\n(with context the CLI added)' }]);
     store.push([{ type: 'done', response: '' }]);
     frame.run();

@@ -50,13 +50,19 @@ export class CostTracker {
       cost_usd: this.earlierProcesses + this.processTotal,
       input_tokens: this.totals.input_tokens + input,
       output_tokens: this.totals.output_tokens + output,
-      // A turn that used no tokens (a local command) says nothing about the context.
-      context_tokens: input + output > 0 ? input + output : this.totals.context_tokens,
+      // The turn's usage sums its API calls; the context is what the last one read and wrote.
+      // A turn that used no tokens (a local command) says nothing about it.
+      context_tokens: event.context_tokens || this.totals.context_tokens,
       context_window: event.context_window ?? this.totals.context_window,
     };
     const turn: TurnCost = { cost_usd: turnCost, input_tokens: input, output_tokens: output };
     if (event.duration_ms !== undefined) turn.duration_ms = event.duration_ms;
     return turn;
+  }
+
+  /** The context as the CLI counts it (`get_context_usage`): what the meter shows until the next turn. */
+  contextUsage(tokens: number, window: number): void {
+    this.totals = { ...this.totals, context_tokens: tokens, context_window: window };
   }
 
   /** After compaction the context holds what the summary left. */

@@ -1,39 +1,62 @@
 import type { AgentEvent } from '../../../../../shared/agent-event';
 
+export interface PendingPrompt {
+  text: string;
+  /** The id it was sent with, which the CLI's `prompt_state` events name. */
+  uuid: string;
+  /** `sending` until the CLI says more: then `queued` (behind a running turn), `cancelled`, … */
+  state: string;
+}
+
 /**
- * Prompts sent but not yet received by the CLI, shown meanwhile so a message never seems lost
- * while the CLI starts. The CLI's receipt (`user_message`) takes one off; local slash commands get
- * no receipt, so theirs go when the turn they started ends.
+ * Prompts sent but not yet taken up by the CLI, shown meanwhile so a message never seems lost
+ * while the CLI starts or runs another turn. The CLI reports each by its uuid (queued, started,
+ * cancelled); its receipt (`user_message`) takes one off. Local slash commands get no receipt,
+ * so theirs, and cancelled ones, go when the turn ends.
  */
 export class PendingPrompts {
-  private value: readonly string[] = [];
+  private value: readonly PendingPrompt[] = [];
 
-  get pending(): readonly string[] {
+  get pending(): readonly PendingPrompt[] {
     return this.value;
   }
 
-  sent(text: string): void {
-    this.value = [...this.value, text];
+  sent(text: string, uuid: string): void {
+    this.value = [...this.value, { text, uuid, state: 'sending' }];
   }
 
   apply(events: readonly AgentEvent[]): void {
     for (const event of events) {
       if (event.type === 'user_message') {
         // The receipt may differ from what was typed (the CLI can add to it): then the oldest goes.
-        const index = this.value.findIndex((text) => text.trim() === event.text.trim());
-        this.remove(index === -1 ? 0 : index);
+        const index = this.value.findIndex((p) => p.text.trim() === event.text.trim());
+        this.remove(index === -1 ? this.value.findIndex((p) => p.state !== 'cancelled') : index);
+      } else if (event.type === 'prompt_state') {
+        if (event.state === 'completed') this.remove(this.indexOf(event.uuid));
+        else this.update(event.uuid, event.state);
       } else if (event.type === 'done' || event.type === 'error') {
-        this.value = this.value.filter((text) => !text.startsWith('/'));
+        this.value = this.value.filter((p) => !p.text.startsWith('/') && p.state !== 'cancelled');
       }
     }
   }
 
-  drop(text: string): void {
-    this.remove(this.value.lastIndexOf(text));
+  /** The host refused it: it is not on its way after all. */
+  drop(uuid: string): void {
+    this.remove(this.indexOf(uuid));
   }
 
   clear(): void {
     this.value = [];
+  }
+
+  private indexOf(uuid: string): number {
+    return this.value.findIndex((p) => p.uuid === uuid);
+  }
+
+  private update(uuid: string, state: string): void {
+    const index = this.indexOf(uuid);
+    if (index === -1 || this.value[index]!.state === state) return;
+    this.value = this.value.map((p, at) => (at === index ? { ...p, state } : p));
   }
 
   private remove(index: number): void {

@@ -1,11 +1,15 @@
-import type { AgentEvent } from '../../../../../shared/agent-event';
+import type { AgentEvent, ModelOption, SlashCommand } from '../../../../../shared/agent-event';
 
 export interface SessionInfo {
   sessionId: string | null;
   model: string | null;
   cwd: string | null;
   permissionMode: string | null;
-  slashCommands: readonly string[];
+  slashCommands: readonly SlashCommand[];
+  /** The models `set_model` can switch to. */
+  models: readonly ModelOption[];
+  /** Claude Code's guess at the next prompt, until the user sends or sets it aside. */
+  suggestion: string | null;
 }
 
 /** What the CLI is doing within a turn, as far as its events tell. */
@@ -18,7 +22,10 @@ export interface TurnActivity {
 
 const idle: TurnActivity = { inTurn: false, compacting: false, runningTools: [] };
 
-/** Follows the session's self-description (`session_started`, `status`) and the turn in flight. */
+/**
+ * Follows the session's self-description (`session_started`, `status`, its commands and models)
+ * and the turn in flight.
+ */
 export class SessionSummary {
   private infoValue: SessionInfo = {
     sessionId: null,
@@ -26,7 +33,11 @@ export class SessionSummary {
     cwd: null,
     permissionMode: null,
     slashCommands: [],
+    models: [],
+    suggestion: null,
   };
+  /** The commands came with descriptions (`slash_commands`): `init`'s bare names do not replace them. */
+  private describedCommands = false;
   private activityValue: TurnActivity = idle;
   private readonly running = new Map<string, string>();
 
@@ -42,6 +53,12 @@ export class SessionSummary {
     for (const event of events) this.applyOne(event);
   }
 
+  /** The user sent a prompt or set the suggestion aside. */
+  dismissSuggestion(): void {
+    if (this.infoValue.suggestion !== null)
+      this.infoValue = { ...this.infoValue, suggestion: null };
+  }
+
   /** The turn is over whatever its events said (interrupted, or the process is gone). */
   endTurn(): void {
     this.running.clear();
@@ -52,12 +69,25 @@ export class SessionSummary {
     switch (event.type) {
       case 'session_started':
         this.infoValue = {
+          ...this.infoValue,
           sessionId: event.session_id,
           model: event.model,
           cwd: event.cwd,
           permissionMode: event.permission_mode,
-          slashCommands: event.slash_commands,
+          slashCommands: this.describedCommands
+            ? this.infoValue.slashCommands
+            : event.slash_commands.map((name) => ({ name })),
         };
+        return;
+      case 'slash_commands':
+        this.describedCommands = true;
+        this.infoValue = { ...this.infoValue, slashCommands: event.commands };
+        return;
+      case 'models':
+        this.infoValue = { ...this.infoValue, models: event.models };
+        return;
+      case 'prompt_suggestion':
+        this.infoValue = { ...this.infoValue, suggestion: event.text };
         return;
       case 'status':
         if (event.permission_mode) {
@@ -69,6 +99,7 @@ export class SessionSummary {
         });
         return;
       case 'user_message':
+        this.dismissSuggestion();
         this.setActivity({ inTurn: true });
         return;
       case 'compaction_boundary':

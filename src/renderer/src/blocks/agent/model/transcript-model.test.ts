@@ -128,7 +128,7 @@ describe('TranscriptModel', () => {
     model.apply([
       { type: 'cost', cost_usd: 0.5, usage, context_window: 200_000 },
       { type: 'cost', cost_usd: 0.75, usage },
-      { type: 'cost', cost_usd: 0.1, usage },
+      { type: 'cost', cost_usd: 0.1, usage, context_tokens: 120 },
     ]);
     expect(model.items.map((item) => item.kind === 'turn_cost' && item.cost_usd)).toEqual([
       0.5, 0.25, 0.1,
@@ -138,7 +138,7 @@ describe('TranscriptModel', () => {
       cost_usd: 0.85,
       input_tokens: 465,
       output_tokens: 30,
-      context_tokens: 165,
+      context_tokens: 120,
       context_window: 200_000,
     });
   });
