@@ -81,7 +81,9 @@ export async function createFocusAndCloseBlocks(page: Page, shot: string): Promi
   await page.keyboard.press('Control+Shift+Backspace');
   await page.keyboard.press('Control+Shift+Backspace');
   await expect(terminals(page)).toHaveCount(0);
-  await expect(page.getByText('No blocks open')).toBeVisible();
+  await expect(page.getByText('No blocks open')).toHaveText(
+    'No blocks open. Press Ctrl+Shift+Enter for a terminal, Ctrl+Shift+A for an agent, or Ctrl+Shift+P for all commands.',
+  );
 
   await page.keyboard.press('Control+Shift+Enter');
   await expect(terminals(page).first().locator('textarea')).toBeFocused();

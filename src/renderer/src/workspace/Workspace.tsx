@@ -329,7 +329,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           />
         ) : (
           <p className="workspace-empty">
-            No blocks open. Press {shortcutLabel(newTerminalKeys, isMac)} for a terminal, or{' '}
+            No blocks open. Press {shortcutLabel(newTerminalKeys, isMac)} for a terminal,{' '}
+            {shortcutLabel(findCommand('agent.new').keys, isMac)} for an agent, or{' '}
             {shortcutLabel(paletteKeys, isMac)} for all commands.
           </p>
         )}
