@@ -19,6 +19,9 @@ const HOSTILE = [
   `{"type":"assistant","message":{"id":"m","model":"x","content":[${'['.repeat(5000)}${']'.repeat(5000)}]}}`,
   '{"type":"result","is_error":false,"result":"not the end of a turn"}',
   '{"type":"control_request","request":{"subtype":"can_use_tool"}}',
+  // Well-formed, but of kinds Tether does not know (a later CLI's): shown raw, a request refused.
+  '{"type":"system","subtype":"future_subtype","detail":1}',
+  '{"type":"control_request","request_id":"future","request":{"subtype":"future_request"}}',
 ];
 
 const transports: TransportKind[] = process.platform === 'win32' ? ['pipe'] : ['pty', 'pipe'];
@@ -51,7 +54,7 @@ describe.each(transports)('AgentSession over %s: hostile frames', (transport) =>
     });
     h.session.send('hi');
     await h.waitForEvent('done');
-    expect(unhandled.map((u) => u.count)).toEqual([1, 2, 3, 4]);
+    expect(unhandled.map((u) => u.count)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(unhandled.map((u) => u.line)).toEqual(
       HOSTILE.map((l) => (l.length > 500 ? l.slice(0, 500) + '…' : l)),
     );
@@ -65,6 +68,14 @@ describe.each(transports)('AgentSession over %s: hostile frames', (transport) =>
     expect(written.map((line) => JSON.parse(line) as unknown)).toContainEqual({
       type: 'control_response',
       response: { subtype: 'error', request_id: 'deep', error: expect.any(String) },
+    });
+    expect(written.map((line) => JSON.parse(line) as unknown)).toContainEqual({
+      type: 'control_response',
+      response: {
+        subtype: 'error',
+        request_id: 'future',
+        error: 'Unsupported control request subtype: future_request',
+      },
     });
     expect(h.session.state.state).not.toBe('exited');
   });

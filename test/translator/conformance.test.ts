@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
+import { SYSTEM_SUBTYPES } from '../../src/main/agent/claude-translator';
+import { parseFrame } from '../../src/main/agent/parse-frame';
 import { recordScenario } from '../conformance/record';
 import { PLAIN_TEXT, SCENARIOS } from '../conformance/scenarios';
 import { coalesceText, joinLines, splitLines, translateBytes } from './transcript';
@@ -249,6 +251,26 @@ describe.each(recordings)('translator on the recorded transcript $name', ({ name
     const lines = splitLines(bytes).filter((l) => !l.startsWith('{"type":"stream_event"'));
     expect(coalesceText(translateBytes(joinLines(lines)))).toEqual(coalesceText(recorded));
   });
+});
+
+// What the pinned CLI printed in all recordings is read, not left to the raw view: every line a
+// frame of a known type, every system subtype one the translator reads, every control request
+// one Tether serves (any other is answered with an error and counted).
+it('handles every frame type, system subtype and control request in the recordings', () => {
+  const unread = new Set<string>();
+  for (const { name, bytes } of recordings) {
+    for (const line of splitLines(bytes)) {
+      if (!line.trim()) continue;
+      const frame = parseFrame(line);
+      if (frame.kind === 'other' || frame.kind === 'invalid' || frame.kind === 'malformed')
+        unread.add(`${name}: ${frame.kind} ${line.slice(0, 80)}`);
+      if (frame.kind === 'system' && !SYSTEM_SUBTYPES.has(frame.subtype))
+        unread.add(`${name}: system/${frame.subtype}`);
+      if (frame.kind === 'control_request' && !frame.permission)
+        unread.add(`${name}: control_request ${frame.subtype}`);
+    }
+  }
+  expect([...unread]).toEqual([]);
 });
 
 it('has a recording and expectations for every scenario', () => {

@@ -11,7 +11,7 @@ import { hostLaunchCommand } from './claude-launch';
 import { locateClaude, type LocateOptions } from './claude-locator';
 import type { StreamFrame } from '../../shared/stream-frame';
 import { errorMessage } from '../../shared/error-message';
-import { ClaudeTranslator } from './claude-translator';
+import { ClaudeTranslator, SYSTEM_SUBTYPES } from './claude-translator';
 import { controlRequest, userMessage } from './control-protocol';
 import { parseFrame } from './parse-frame';
 import { taskOutputOf, type TaskOutput } from './task-output';
@@ -418,7 +418,13 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
         return;
       case 'control_request':
         // Unserved subtypes are answered with an error by the gate and produce no event.
-        if (!this.gate.receive(frame)) return;
+        if (!this.gate.receive(frame)) {
+          this.noteUnhandled(line);
+          return;
+        }
+        break;
+      case 'system':
+        if (!SYSTEM_SUBTYPES.has(frame.subtype)) this.noteUnhandled(line);
         break;
       case 'control_cancel_request':
         if (!this.gate.withdraw(frame.request_id)) return;

@@ -64,6 +64,26 @@ export function compactionBoundaryEvent(frame: Record<string, unknown>): AgentEv
   return event;
 }
 
+/**
+ * The `system` subtypes the translator reads (`onSystem`); `thinking_tokens`, a running estimate
+ * while thinking streams, is known and has nothing to show. Any other the session counts as
+ * unhandled, so it shows in the raw view.
+ */
+export const SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
+  'init',
+  'status',
+  'compact_boundary',
+  'commands_changed',
+  'task_started',
+  'task_progress',
+  'task_updated',
+  'task_notification',
+  'background_tasks_changed',
+  'api_retry',
+  'model_fallback',
+  'thinking_tokens',
+]);
+
 export class ClaudeTranslator {
   /** Open content blocks of the message being streamed, per parent_tool_use_id ('' = top level). */
   private streams = new Map<string, MessageStream>();

@@ -48,6 +48,20 @@ describe('the transcript stays true (recorded from the pinned CLI)', () => {
     );
   });
 
+  it("a background agent's work after the turn ended shows in its Agent card, not below", () => {
+    const { items } = fold(recorded('subagent-background'));
+    const agent = items.findIndex((i) => i.kind === 'tool' && i.name === 'Agent');
+    const firstTurnEnd = items.findIndex((i) => i.kind === 'turn_cost');
+    expect(firstTurnEnd).toBeGreaterThan(agent);
+    const card = items[agent]!;
+    // The subagent's tool call and its result came after the first result, yet sit in the card.
+    expect(card.kind === 'tool' && card.children.map((c) => c.kind)).toEqual(
+      expect.arrayContaining(['tool']),
+    );
+    expect(card.kind === 'tool' && card.subagent?.status).toBe('completed');
+    expect(items.slice(firstTurnEnd).some((i) => i.kind === 'tool')).toBe(false);
+  });
+
   it('a model fallback is a notice in the transcript, before the reply', () => {
     const { items } = fold(recorded('model-fallback'));
     const note = items.findIndex((i) => i.kind === 'note');
