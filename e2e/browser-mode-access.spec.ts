@@ -95,11 +95,18 @@ test.describe('browser mode refuses strangers', () => {
   });
 });
 
-test('the page says so when the host goes away', async ({ page, browserMode }) => {
+test('the page says so when the host goes away, over the layout, and how to get back', async ({
+  page,
+  browserMode,
+}) => {
   await openApp(page, browserMode.url);
+  const toolbar = page.getByRole('toolbar', { name: 'Workspace' });
+  const before = await toolbar.boundingBox();
   await browserMode.stop();
   // Blocks whose requests were in flight may say so too; this is the page's own banner.
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Restart it and reload this page' }),
-  ).toHaveText(/The connection to Tether was lost/);
+  const banner = page.getByRole('alert').filter({ hasText: 'The connection to Tether was lost' });
+  await expect(banner).toContainText('reload this page');
+  await expect(banner.getByRole('button', { name: 'Reload' })).toBeVisible();
+  // Nothing moved under it.
+  expect(await toolbar.boundingBox()).toEqual(before);
 });

@@ -50,8 +50,13 @@ export function App({ api, problem }: AppProps) {
   return (
     <>
       {problem === 'lost' && (
-        <div className="banner" role="alert">
-          The connection to Tether was lost. Restart it and reload this page.
+        // Over the workspace, not above it: the layout and every button stay where they were.
+        <div className="banner banner-overlay" role="alert">
+          The connection to Tether was lost. If Tether still runs, reload this page; if it stopped,
+          start it again (npm run web) and reload.{' '}
+          <button type="button" onClick={() => window.location.reload()}>
+            Reload
+          </button>
         </div>
       )}
       {error && (
