@@ -130,6 +130,8 @@ export type AgentEvent =
     }
   /** The tasks running in the background now: the whole set, replacing the one before. */
   | { type: 'background_tasks'; tasks: BackgroundTaskRef[] }
+  /** The reply just shown was cut off by an interrupt: that is as far as it got. */
+  | { type: 'message_aborted'; parent_tool_use_id: string | null }
   /** The conversation was cleared (`/clear`): a new one starts, with a new session id. */
   | { type: 'conversation_reset'; trigger: string }
   /** The API call failed and is tried again after `retry_delay_ms`. */

@@ -20,6 +20,8 @@ export type StreamFrame =
       parent_tool_use_id: string | null;
       /** The API call's usage; frames of one message repeat it. */
       usage: Record<string, unknown> | null;
+      /** The reply was cut off by an interrupt: this is as far as it got. */
+      aborted: boolean;
     }
   /** `type: "user"`: a replayed user message (a delivery receipt) or tool results. */
   | {

@@ -112,6 +112,10 @@ const EXPECT: Record<string, (events: AgentEvent[]) => void> = {
         message: 'Interrupted: the turn was stopped before it finished.',
       },
     ]);
+    // The partial reply is marked as cut off.
+    expect(of(events, 'message_aborted')).toEqual([
+      { type: 'message_aborted', parent_tool_use_id: null },
+    ]);
     expect(events.at(-1)).toEqual({ type: 'done', response: 'ok' });
   },
   'two-turns': (events) => {

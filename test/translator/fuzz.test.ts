@@ -29,6 +29,7 @@ const EVENT_TYPES: Record<AgentEvent['type'], true> = {
   subagent: true,
   background_tasks: true,
   conversation_reset: true,
+  message_aborted: true,
   api_retry: true,
   model_fallback: true,
   slash_commands: true,

@@ -265,6 +265,10 @@ export class ClaudeTranslator {
           break;
       }
     }
+    // Marks the text it got to (the last text shown), so only when it had any.
+    if (frame.aborted && frame.content.some((block) => block.type === 'text' && block.text)) {
+      out.push({ type: 'message_aborted', parent_tool_use_id: parent });
+    }
   }
 
   private onUser(frame: FrameOf<'user'>, out: AgentEvent[]): void {

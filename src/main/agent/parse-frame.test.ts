@@ -64,6 +64,7 @@ describe('parseFrame', () => {
       ],
       parent_tool_use_id: 'p',
       usage: null,
+      aborted: false,
     });
     expect(
       parseFrame('{"type":"result","subtype":"success","result":"r","is_error":false}'),

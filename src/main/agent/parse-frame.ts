@@ -86,6 +86,7 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
         content: blocks(need(array(message['content']), 'message.content')),
         parent_tool_use_id: parentId(value),
         usage: optional(message['usage'], record, 'message.usage'),
+        aborted: optional(value['aborted'], bool, 'aborted') ?? false,
       };
     }
     case 'user': {

@@ -56,6 +56,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({
       return (
         <div className="agent-assistant">
           <Markdown text={item.text} onOpenLink={onOpenLink} />
+          {item.aborted && <p className="agent-note">Interrupted: the reply stops here.</p>}
           <CopyMarkdown text={item.text} />
         </div>
       );

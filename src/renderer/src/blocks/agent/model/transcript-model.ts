@@ -29,7 +29,8 @@ export interface ToolItem {
 
 export type TranscriptItem =
   | { kind: 'user'; key: string; text: string }
-  | { kind: 'assistant'; key: string; text: string }
+  /** `aborted`: an interrupt cut the reply off here. */
+  | { kind: 'assistant'; key: string; text: string; aborted?: true }
   | { kind: 'thinking'; key: string; text: string }
   | ToolItem
   | { kind: 'error'; key: string; message: string; subtype: string }
@@ -132,6 +133,12 @@ export class TranscriptModel {
           });
         }
         return;
+      case 'message_aborted': {
+        const path = this.lastTextPath;
+        const last = path && this.itemAt(path);
+        if (path && last?.kind === 'assistant') (this.ownItem(path) as typeof last).aborted = true;
+        return;
+      }
       case 'user_message':
         this.append(null, { kind: 'user', key: this.key('user'), text: event.text });
         return;

@@ -62,6 +62,13 @@ describe('the transcript stays true (recorded from the pinned CLI)', () => {
     expect(items.slice(firstTurnEnd).some((i) => i.kind === 'tool')).toBe(false);
   });
 
+  it('a reply cut off by an interrupt is marked where it stops; the next one is not', () => {
+    const { items } = fold(recorded('interrupt'));
+    const replies = items.filter((i) => i.kind === 'assistant');
+    expect(replies.map((r) => r.aborted ?? false)).toEqual([true, false]);
+    expect(replies[0]!.text).toMatch(/^Sentence 1 of a long story/);
+  });
+
   it('a model fallback is a notice in the transcript, before the reply', () => {
     const { items } = fold(recorded('model-fallback'));
     const note = items.findIndex((i) => i.kind === 'note');
