@@ -46,15 +46,18 @@ export async function openSession(
     onSession,
     timings,
     prepareHome,
+    suggestion,
     ...start
   }: Partial<StartOptions> & {
     onSession?: (s: AgentSession) => void;
     timings?: Partial<SessionTimings>;
     /** Writes into the throwaway HOME before the CLI starts (its settings, say). */
     prepareHome?: (home: string) => void;
+    /** What the scripted API suggests as the next prompt after a turn (default: nothing). */
+    suggestion?: string;
   } = {},
 ): Promise<Harness> {
-  const fake = await startFakeAnthropic(handler);
+  const fake = await startFakeAnthropic(handler, { suggestion });
   const home = mkdtempSync(join(tmpdir(), 'tether-home-'));
   const cwd = mkdtempSync(join(tmpdir(), 'tether-cwd-'));
   prepareHome?.(home);

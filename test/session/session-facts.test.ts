@@ -32,7 +32,7 @@ describe('AgentSession facts from the real CLI', () => {
   });
 
   it('reports queued, started and completed per prompt uuid, the context in use, and a suggestion', async () => {
-    h = await openSession('pipe', () => textReply('Run the tests next.'));
+    h = await openSession('pipe', () => textReply('Done.'), { suggestion: 'Run the tests next.' });
     const first = randomUUID();
     const second = randomUUID();
     h.session.send('one', first);
@@ -57,6 +57,8 @@ describe('AgentSession facts from the real CLI', () => {
     expect(usage.window).toBeGreaterThanOrEqual(200_000);
     const suggestion = await h.waitForEvent('prompt_suggestion');
     expect(suggestion.text).toBe('Run the tests next.');
+    // The side request for it never reaches the script: one call per prompt.
+    expect(h.fake.calls).toHaveLength(2);
   });
 
   it('gives the cost the last API call’s usage as the context, not the turn’s sum', async () => {

@@ -321,6 +321,17 @@ export interface FakeAnthropic {
 export interface FakeAnthropicOptions {
   /** Called with a line for every unexpected request or handler failure (default: none). */
   log?: (line: string) => void;
+  /**
+   * What the fake answers the CLI's request for a next-prompt suggestion with (sent after a
+   * turn when the host asked for suggestions). Default: nothing, so the CLI suggests nothing.
+   * Either way the request reaches neither the handler nor `calls`: scripts stay as they were.
+   */
+  suggestion?: string;
+}
+
+/** The CLI's side request for a suggested next prompt (not a turn of the conversation). */
+export function isPromptSuggestionRequest(body: MessagesRequestBody): boolean {
+  return /Reply with ONLY the suggestion, no quotes or explanation\.\s*$/.test(lastUserText(body));
 }
 
 interface SseEvent {
@@ -576,6 +587,10 @@ export async function startFakeAnthropic(
           return;
         }
         if (record.method === 'POST' && path === '/v1/messages' && isMessagesBody(body)) {
+          if (isPromptSuggestionRequest(body)) {
+            await sendMessage(res, textReply(options.suggestion ?? ''), body);
+            return;
+          }
           const call: MessagesCall = { body, index: calls.length, request: record };
           calls.push(call);
           let reply: FakeReply;
