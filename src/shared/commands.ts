@@ -10,17 +10,29 @@ export interface CommandInfo {
   macOnly?: boolean;
   /** Another shortcut on macOS, where Cmd leaves the shell's Ctrl keys alone (Cmd+F). */
   macKeys?: string;
+  /** Other words people type for it, which the palette also matches. */
+  keywords?: string;
 }
 
 export const commands = [
-  { id: 'terminal.new', title: 'New terminal', keys: 'Mod+Shift+Enter' },
-  { id: 'terminal.newBelow', title: 'New terminal below', keys: 'Mod+Shift+D' },
-  { id: 'agent.new', title: 'New agent', keys: 'Mod+Shift+A' },
+  {
+    id: 'terminal.new',
+    title: 'New terminal',
+    keys: 'Mod+Shift+Enter',
+    keywords: 'split right shell',
+  },
+  {
+    id: 'terminal.newBelow',
+    title: 'New terminal below',
+    keys: 'Mod+Shift+D',
+    keywords: 'split down shell',
+  },
+  { id: 'agent.new', title: 'New agent', keys: 'Mod+Shift+A', keywords: 'split right claude' },
   { id: 'agent.newInWorktree', title: 'New agent in worktree', keys: '' },
-  { id: 'block.close', title: 'Close block', keys: 'Mod+Shift+Backspace' },
+  { id: 'block.close', title: 'Close block', keys: 'Mod+Shift+Backspace', keywords: 'kill quit' },
   { id: 'block.reopen', title: 'Reopen closed block', keys: 'Mod+Shift+T' },
   { id: 'block.rename', title: 'Rename block', keys: '' },
-  { id: 'block.maximize', title: 'Toggle maximize block', keys: '' },
+  { id: 'block.maximize', title: 'Toggle maximize block', keys: '', keywords: 'zoom full' },
   { id: 'block.grow', title: 'Grow block', keys: 'Mod+Shift+.' },
   { id: 'block.shrink', title: 'Shrink block', keys: 'Mod+Shift+,' },
   { id: 'focus.next', title: 'Focus next block', keys: 'Mod+Shift+]' },

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { matchEntries } from './palette-match';
 import { shortcutLabel } from './shortcuts';
 
 export interface PaletteEntry {
   id: string;
   title: string;
+  keywords?: string;
   keys: string;
   enabled(): boolean;
   run(): void;
@@ -21,9 +23,7 @@ export function CommandPalette({ entries, isMac, onClose }: CommandPaletteProps)
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
-  const visible = entries.filter((entry) =>
-    entry.title.toLowerCase().includes(query.trim().toLowerCase()),
-  );
+  const visible = useMemo(() => matchEntries(entries, query), [entries, query]);
   const current = Math.min(active, Math.max(visible.length - 1, 0));
 
   useEffect(() => input.current?.focus(), []);
