@@ -65,9 +65,10 @@ export function compactionBoundaryEvent(frame: Record<string, unknown>): AgentEv
 }
 
 /**
- * The `system` subtypes the translator reads (`onSystem`); `thinking_tokens`, a running estimate
- * while thinking streams, is known and has nothing to show. Any other the session counts as
- * unhandled, so it shows in the raw view.
+ * The `system` subtypes the translator reads (`onSystem`). Known, with nothing to show:
+ * `thinking_tokens` (a running estimate while thinking streams) and `session_title_changed` (the
+ * CLI's own title for the session; the block keeps the user's or its first prompt). Any other the
+ * session counts as unhandled, so it shows in the raw view.
  */
 export const SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
   'init',
@@ -82,6 +83,7 @@ export const SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
   'api_retry',
   'model_fallback',
   'thinking_tokens',
+  'session_title_changed',
 ]);
 
 export class ClaudeTranslator {
