@@ -49,6 +49,27 @@ test.describe('workspace, keyboard only', () => {
     await expect(focusedRegion(page)).toHaveAttribute('aria-label', 'Agent');
   });
 
+  test('Tab goes through the top bar and each block’s header, and a key leads out of a terminal', async ({
+    page,
+    browserMode,
+  }) => {
+    const terminal = await openApp(page, browserMode.url);
+    await page.keyboard.press('Control+Shift+Enter');
+    const second = terminals(page).nth(1);
+    await expect(second.locator('textarea')).toBeFocused();
+    await page.getByRole('button', { name: 'Commands' }).focus();
+    await page.keyboard.press('Tab');
+    // The first block's header, not straight into a shell.
+    await expect(terminal.getByRole('button', { name: 'Close terminal' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(terminal.locator('textarea')).toBeFocused();
+    // Tab is the shell's in a terminal; this key leads out, to the block's header.
+    await page.keyboard.press('Control+Shift+E');
+    await expect(terminal.getByRole('button', { name: 'Close terminal' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: 'Commands' })).toBeFocused();
+  });
+
   test('resizes the focused block from the keyboard', async ({ page, browserMode }) => {
     await openApp(page, browserMode.url);
     await page.keyboard.press('Control+Shift+Enter');

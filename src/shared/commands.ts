@@ -43,6 +43,13 @@ export const commands = [
   { id: 'focus.down', title: 'Focus block below', keys: 'Mod+Shift+Down' },
   // Not Mod+Shift+J: browsers open their console with it.
   { id: 'focus.needsYou', title: 'Go to next block that needs you', keys: 'Mod+Shift+L' },
+  // The way out of a terminal, whose Tab belongs to the shell.
+  {
+    id: 'focus.header',
+    title: 'Focus block header',
+    keys: 'Mod+Shift+E',
+    keywords: 'escape tab out',
+  },
   { id: 'palette.open', title: 'Show all commands', keys: 'Mod+Shift+P' },
   // Not Mod+Shift+O (the browser's bookmarks) nor Mod+H (hides the app on macOS).
   { id: 'library.open', title: 'Open session library', keys: 'Mod+Shift+H' },

@@ -191,6 +191,12 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           const target = neighbourInDirection(from, candidates, action.direction);
           return target && workspace.focus(target, true);
         }
+        case 'focusHeader':
+          // The way out of a terminal, which keeps Tab for the shell.
+          return void (
+            focused &&
+            elements.get(focused)?.querySelector<HTMLElement>('.block-header button')?.focus()
+          );
         case 'focusNeedsYou': {
           const target = nextBlockToVisit(order, attention.shown, focused);
           return target && workspace.focus(target, true);
@@ -273,9 +279,15 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     [api, addBlock],
   );
 
+  // The keyboard moves into a block only when asked (a new block, a focus command, a dialog gone):
+  // a block that became the focused one because the user tabbed into its header keeps the
+  // keyboard where the user put it.
+  const focusedNow = useRef(state.focused);
+  focusedNow.current = state.focused;
   useEffect(() => {
-    if (!dialogOpen && !renaming && state.focused) handles.current.get(state.focused)?.focus();
-  }, [state.focused, workspace.focusToken, dialogOpen, renaming]);
+    const focused = focusedNow.current;
+    if (!dialogOpen && !renaming && focused) handles.current.get(focused)?.focus();
+  }, [workspace.focusToken, dialogOpen, renaming]);
 
   const newTerminalKeys = findCommand('terminal.new').keys;
   const paletteKeys = findCommand('palette.open').keys;

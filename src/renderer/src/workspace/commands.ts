@@ -13,6 +13,8 @@ export type WorkspaceAction =
   | { type: 'resize'; step: number }
   | { type: 'focusNext'; step: 1 | -1 }
   | { type: 'focusDirection'; direction: Direction }
+  /** Into the focused block's header: out of a terminal, which takes Tab itself. */
+  | { type: 'focusHeader' }
   /** Blocks in `Needs you` first, then `Done`/`Failed` ones not looked at. */
   | { type: 'focusNeedsYou' }
   | { type: 'palette' }
@@ -40,6 +42,7 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'focus.up': { type: 'focusDirection', direction: 'up' },
   'focus.down': { type: 'focusDirection', direction: 'down' },
   'focus.needsYou': { type: 'focusNeedsYou' },
+  'focus.header': { type: 'focusHeader' },
   'palette.open': { type: 'palette' },
   'library.open': { type: 'library' },
   'library.rescan': { type: 'rescanLibrary' },
