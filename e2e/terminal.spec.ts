@@ -1,5 +1,5 @@
 import { chromiumPath, quietChromium } from '../playwright.config';
-import { row, runCommand, runInTerminal } from './support/app-page';
+import { row, runCommand, runInTerminal, screenshot } from './support/app-page';
 import { openApp, test, expect } from './support/browser-mode';
 import { echoInNewTerminal, interruptYes, seqShowsLastLine } from './support/flows';
 
@@ -225,4 +225,21 @@ test.describe('terminal block tools', () => {
       expect(narrow).toBeLessThan(wide * 0.6);
     }).toPass({ timeout: 15_000 });
   });
+});
+
+test('follows the system’s light or dark setting, also while open', async ({
+  page,
+  browserMode,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const terminal = await openApp(page, browserMode.url);
+  const background = () =>
+    // What xterm paints the terminal with: its theme's background on the scrollable element.
+    terminal
+      .locator('.xterm-scrollable-element')
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+  await expect.poll(background).toBe('rgb(255, 255, 255)');
+  await screenshot(page, 'terminal-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(background).toBe('rgb(21, 23, 28)');
 });

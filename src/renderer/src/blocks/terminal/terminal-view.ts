@@ -5,6 +5,7 @@ import { WebLinksAddon } from '@xterm/addon-web-links';
 import { WebglAddon } from '@xterm/addon-webgl';
 import { Terminal, type IWindowsPty } from '@xterm/xterm';
 import { webglIsSoftware } from './software-gl';
+import { themeFor } from './terminal-themes';
 
 export interface TerminalViewOptions {
   openLink(url: string): void;
@@ -12,12 +13,21 @@ export interface TerminalViewOptions {
   windowsPty?: IWindowsPty | undefined;
 }
 
-const theme = {
-  background: '#15171c',
-  foreground: '#d8dee9',
-  cursor: '#d8dee9',
-  selectionBackground: '#3b4252',
-};
+// Monospace first, then faces that carry CJK and emoji, which programs print too.
+const FONTS = [
+  'ui-monospace',
+  '"DejaVu Sans Mono"',
+  'Menlo',
+  'Consolas',
+  '"Noto Sans Mono CJK SC"',
+  '"Noto Sans Mono"',
+  '"Apple Color Emoji"',
+  '"Segoe UI Emoji"',
+  '"Noto Color Emoji"',
+  'monospace',
+].join(', ');
+
+const lightScheme = () => window.matchMedia('(prefers-color-scheme: light)');
 
 /** xterm.js with the addons Tether uses, independent of React and of the host. */
 export class TerminalView {
@@ -25,15 +35,22 @@ export class TerminalView {
   readonly search = new SearchAddon();
   private readonly fitAddon = new FitAddon();
   private webgl: WebglAddon | undefined;
+  private readonly scheme = lightScheme();
+  // The OS switching between light and dark recolours open terminals at once.
+  private readonly followScheme = (event: MediaQueryListEvent) => {
+    this.term.options.theme = themeFor(event.matches);
+  };
 
   constructor(container: HTMLElement, options: TerminalViewOptions) {
     this.term = new Terminal({
       allowProposedApi: true,
       cursorBlink: true,
-      fontFamily: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace',
+      fontFamily: FONTS,
       fontSize: 13,
       scrollback: 10_000,
-      theme,
+      theme: themeFor(this.scheme.matches),
+      // A program's own colours (true colour, 256) are lifted to AA contrast where they miss it.
+      minimumContrastRatio: 4.5,
       ...(options.windowsPty ? { windowsPty: options.windowsPty } : {}),
       // OSC 8 hyperlinks (`printf '\e]8;;URL\e\\text'`): xterm's own handler would confirm() and
       // window.open any scheme; program output is untrusted, so they take the same checked path,
@@ -50,6 +67,7 @@ export class TerminalView {
     this.term.unicode.activeVersion = '11';
     this.term.loadAddon(new WebLinksAddon((_event, url) => options.openLink(url)));
     this.term.open(container);
+    this.scheme.addEventListener('change', this.followScheme);
     this.useWebgl();
     this.fit();
   }
@@ -73,6 +91,7 @@ export class TerminalView {
   }
 
   dispose(): void {
+    this.scheme.removeEventListener('change', this.followScheme);
     this.term.dispose();
   }
 
