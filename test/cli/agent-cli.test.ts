@@ -18,6 +18,10 @@ import { jsonLines, runScript, TSX } from './run-script';
 
 const SCRIPT = 'src/main/agent/agent-cli.ts';
 
+/** How the turn ended: the last event but the prompt's own bookkeeping, which may follow it. */
+const outcome = (events: Record<string, unknown>[]) =>
+  events.filter((event) => event['type'] !== 'prompt_state').at(-1);
+
 const makeFile: FakeHandler = ({ body }) =>
   lastToolResults(body).length > 0
     ? textReply('Made it.')
@@ -56,7 +60,7 @@ describe('npm run agent (headless runner)', () => {
       expect(events.map((e) => e['type'])).toEqual(
         expect.arrayContaining(['permission_request', 'tool_use', 'tool_result', 'done']),
       );
-      expect(events.at(-1)).toEqual({ type: 'done', response: 'Made it.' });
+      expect(outcome(events)).toEqual({ type: 'done', response: 'Made it.' });
       expect(readFileSync(join(cwd, 'made.txt'), 'utf8')).toBe('hi\n');
       expect(lastUserText(fake.calls[0]!.body)).toContain('make a file');
     },
@@ -85,7 +89,7 @@ describe('npm run agent (headless runner)', () => {
       input: 'a prompt from stdin ✓\n',
     });
     expect(run.code).toBe(0);
-    expect(jsonLines(run.stdout).at(-1)).toEqual({ type: 'done', response: 'heard: true' });
+    expect(outcome(jsonLines(run.stdout))).toEqual({ type: 'done', response: 'heard: true' });
   });
 
   it.each([
@@ -118,7 +122,7 @@ describe('npm run agent (headless runner)', () => {
     fake = await startFakeAnthropic(() => errorReply(400, 'invalid_request_error', 'no way'));
     const run = await runScript(SCRIPT, ['--cwd', cwd, 'hello'], { env: env() });
     expect(run.code).toBe(1);
-    expect(jsonLines(run.stdout).at(-1)).toMatchObject({ type: 'error', subtype: 'api_error' });
+    expect(outcome(jsonLines(run.stdout))).toMatchObject({ type: 'error', subtype: 'api_error' });
   });
 
   it('exits 2 with one line and no stack trace when the CLI is missing', async () => {
