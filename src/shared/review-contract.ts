@@ -9,7 +9,9 @@ const toolUseId = z.string().min(1).max(256);
 export const reviewRequests = {
   /** Takes one replacement of an Edit or MultiEdit back in the working file ("Revert hunk"). */
   revertAgentEdit: {
-    params: z.object({ agentId, toolUseId, editIndex: z.number().int().min(0).max(10_000) }).strict(),
+    params: z
+      .object({ agentId, toolUseId, editIndex: z.number().int().min(0).max(10_000) })
+      .strict(),
     result: z.object({ path: z.string() }),
   },
   /** Opens a file the agent edited in the user's editor ("Open in editor"). */

@@ -178,8 +178,9 @@ export class AgentRegistry {
     const log = new EventLog(join(this.defaults.agentLogDir, `${agentId}.jsonl`), () => undefined);
     const found = log
       .readAll()
-      .find((event): event is AgentEvent & { type: 'tool_use' } =>
-        event.type === 'tool_use' && event.id === toolUseId,
+      .find(
+        (event): event is AgentEvent & { type: 'tool_use' } =>
+          event.type === 'tool_use' && event.id === toolUseId,
       );
     if (!found) throw new Error(`this agent block made no tool call ${toolUseId}`);
     return found;
