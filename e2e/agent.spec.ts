@@ -128,7 +128,7 @@ test.describe('agent block with the real Claude CLI', () => {
     await expect(transcript(agent).getByText(/slow slow/)).toBeVisible();
     await composer(agent).focus();
     await page.keyboard.press('Escape');
-    await expect(transcript(agent).getByText(/Interrupted/)).toBeVisible();
+    await expect(transcript(agent).getByText(/^Interrupted: the turn was stopped/)).toBeVisible();
     await ask(page, agent, 'second');
     await expect(transcript(agent).getByText('Second answer.')).toBeVisible();
     await screenshot(page, 'agent-interrupt');

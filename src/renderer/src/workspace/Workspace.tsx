@@ -284,9 +284,14 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   // keyboard where the user put it.
   const focusedNow = useRef(state.focused);
   focusedNow.current = state.focused;
+  // A block just added or reopened may mount after this runs: it takes the keyboard once it does.
+  const keyboardFor = useRef<string | null>(null);
   useEffect(() => {
     const focused = focusedNow.current;
-    if (!dialogOpen && !renaming && focused) handles.current.get(focused)?.focus();
+    if (dialogOpen || renaming || !focused) return;
+    const handle = handles.current.get(focused);
+    if (handle) handle.focus();
+    keyboardFor.current = handle ? null : focused;
   }, [workspace.focusToken, dialogOpen, renaming]);
 
   const newTerminalKeys = findCommand('terminal.new').keys;
@@ -365,6 +370,10 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             handleRef={(handle) => {
               if (!handle) return void handles.current.delete(blockId);
               handles.current.set(blockId, handle);
+              if (keyboardFor.current === blockId) {
+                keyboardFor.current = null;
+                handle.focus();
+              }
               const deliver = handoffs.current.get(blockId);
               handoffs.current.delete(blockId);
               deliver?.(handle);
