@@ -6,6 +6,8 @@ import { changesByFile, editHunks, lastTurn, type FileChanges } from './file-cha
 export interface ToolResult {
   content: unknown;
   is_error: boolean;
+  /** The user denied the call: its "error" is their reason, not a failure. */
+  denied?: boolean;
 }
 
 export interface SubagentState {
@@ -97,6 +99,9 @@ export class TranscriptModel {
   private fresh = new WeakSet<object>();
   private readonly toolPaths = new Map<string, Path>();
   private readonly taskTools = new Map<string, string>();
+  /** The tool call each permission request asked about, and the calls the user denied. */
+  private readonly requestTools = new Map<string, string>();
+  private readonly deniedTools = new Set<string>();
   private previous: AgentEvent | undefined;
   private lastTextPath: Path | null = null;
   private nextKey = 0;
@@ -146,6 +151,14 @@ export class TranscriptModel {
         return this.toolUse(event);
       case 'tool_result':
         return this.toolResult(event);
+      case 'permission_request':
+        if (event.tool_use_id) this.requestTools.set(event.request_id, event.tool_use_id);
+        return;
+      case 'permission_answered': {
+        const toolId = this.requestTools.get(event.request_id);
+        if (toolId && event.behavior === 'deny') this.deniedTools.add(toolId);
+        return;
+      }
       case 'subagent':
         return this.subagent(event);
       case 'error':
@@ -224,7 +237,12 @@ export class TranscriptModel {
   }
 
   private toolResult(event: AgentEvent & { type: 'tool_result' }): void {
-    const result = { content: event.content, is_error: event.is_error };
+    const denied = event.is_error && this.deniedTools.has(event.tool_use_id);
+    const result = {
+      content: event.content,
+      is_error: event.is_error,
+      ...(denied ? { denied } : {}),
+    };
     const path = this.toolPaths.get(event.tool_use_id);
     if (path) {
       asTool(this.ownItem(path)).result = result;

@@ -164,3 +164,21 @@ describe('PermissionDialog with what the CLI says about a request', () => {
     ]);
   });
 });
+
+describe('PermissionDialog keys', () => {
+  it('denies with the reason when Enter is pressed in the reason field', async () => {
+    const block = await withPrompt(request('e1'));
+    await block.settle(KEY_GUARD_MS);
+    const reason = screen.getByRole('textbox', { name: /Reason for denying/ });
+    fireEvent.change(reason, { target: { value: 'Not in this folder' } });
+    fireEvent.keyDown(reason, { key: 'Enter' });
+    await block.settle();
+    expect(block.host.paramsOf('answerPermission')).toEqual([
+      {
+        agentId: AGENT_ID,
+        requestId: 'e1',
+        decision: { behavior: 'deny', message: 'Not in this folder' },
+      },
+    ]);
+  });
+});

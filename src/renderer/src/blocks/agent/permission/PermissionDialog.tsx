@@ -153,7 +153,16 @@ export function PermissionDialog({
         )}
         <label className="agent-permission-reason">
           Reason for denying (optional, told to Claude)
-          <input value={reason} onChange={(event) => setReason(event.target.value)} />
+          <input
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            onKeyDown={(event) => {
+              // Typing a reason, then Enter: deny with it.
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              if (!early()) deny();
+            }}
+          />
         </label>
         <NotSent reason={notSent} />
         <div className="agent-permission-buttons">

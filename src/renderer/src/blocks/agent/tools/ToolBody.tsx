@@ -24,6 +24,9 @@ function FoldedResult({ item, what }: { item: ToolItem; what: (text: string) => 
 
 function Result({ item }: { item: ToolItem }) {
   if (!item.result) return null;
+  if (item.result.denied) {
+    return <p className="agent-tool-denied">Reason: {resultText(item.result.content)}</p>;
+  }
   return (
     <ToolOutput
       text={resultText(item.result.content)}

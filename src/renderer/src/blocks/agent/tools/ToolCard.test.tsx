@@ -66,6 +66,25 @@ describe('tool cards', () => {
     expect(within(failed).getByLabelText('Bash error').textContent).toBe('Exit code 1');
   });
 
+  it('shows a call the user denied as Denied, with their reason, not as a failure', () => {
+    renderEvents(
+      use('t9', 'Bash', { command: 'rm -rf build' }),
+      {
+        type: 'permission_request',
+        request_id: 'r9',
+        tool_name: 'Bash',
+        input: { command: 'rm -rf build' },
+        tool_use_id: 't9',
+      },
+      { type: 'permission_answered', request_id: 'r9', behavior: 'deny' },
+      result('t9', 'Keep the build folder', true),
+    );
+    const card = screen.getByRole('group', { name: 'Bash: rm -rf build' });
+    expect(within(card).getByText('Denied')).toBeTruthy();
+    expect(within(card).queryByText('failed')).toBeNull();
+    expect(card.textContent).toContain('Reason: Keep the build folder');
+  });
+
   it('shows a running tool until its result comes', () => {
     renderEvents(use('t1', 'Bash', { command: 'sleep 9' }));
     expect(

@@ -12,6 +12,7 @@ export interface ToolCardProps {
 
 function stateOf(item: ToolItem): { className: string; label: string } {
   if (!item.result) return { className: 'running', label: 'running' };
+  if (item.result.denied) return { className: 'denied', label: 'Denied' };
   return item.result.is_error
     ? { className: 'failed', label: 'failed' }
     : { className: 'done', label: 'done' };
