@@ -15,4 +15,14 @@ describe('errorAdvice', () => {
       'continue',
     );
   });
+
+  it('says what fits a context overflow or an empty balance, not "send again"', () => {
+    const overflow = errorAdvice(
+      'api_error',
+      'API Error: 400 prompt is too long: 210000 tokens > 200000 maximum',
+    ).advice;
+    expect(overflow).toContain('/compact');
+    expect(overflow).not.toContain('Send your message again');
+    expect(errorAdvice('api_error', 'Your credit balance is too low').advice).toContain('credits');
+  });
 });

@@ -18,6 +18,21 @@ export function errorAdvice(subtype: string, message: string): ErrorAdvice {
       advice: 'Claude stopped at the turn limit: send a message to let it continue.',
     };
   }
+  // Sending it again would fail the same way: the conversation itself is too big.
+  if (/prompt is too long|context (length|window)|too many tokens|maximum context/i.test(message)) {
+    return {
+      interrupted: false,
+      advice:
+        'The conversation no longer fits in the model’s context: send /compact to summarise it, or start a new agent.',
+    };
+  }
+  if (/credit balance|billing|payment/i.test(message)) {
+    return {
+      interrupted: false,
+      advice:
+        'Add credits to the account in the Anthropic Console (Plans & Billing), then send again.',
+    };
+  }
   if (/\b401\b|authenticat|api key|log ?in/i.test(message)) {
     return {
       interrupted: false,
