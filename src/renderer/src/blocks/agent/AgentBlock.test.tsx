@@ -111,6 +111,17 @@ describe('AgentBlock session', () => {
     );
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('Invalid API key · Please run /login');
+    // The composer says why nothing can be sent, and keeps what was typed rather than losing it.
+    const composer = screen.getByRole('textbox', { name: 'Message Claude' }) as HTMLTextAreaElement;
+    expect(composer.readOnly).toBe(true);
+    expect(composer.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      document.getElementById(composer.getAttribute('aria-describedby')!)!.textContent,
+    ).toContain('Restart the session');
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(composer, { key: 'Enter' });
+    await settle();
+    expect(host.paramsOf('sendAgentMessage')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Restart session' }));
     await settle();
     expect(host.paramsOf('closeAgent')).toEqual([{ agentId: AGENT_ID }]);

@@ -289,6 +289,7 @@ export function AgentBlock({
           prompts={prompts}
           busy={busy}
           onSend={send}
+          closedReason={exited ? exited.message : undefined}
           onInterrupt={() => api.interruptAgent({ agentId: blockId }).catch(report)}
         />
       </div>

@@ -18,6 +18,8 @@ interface ComposerProps {
   /** Any other key than Tab (or sending something else) sets the suggestion aside. */
   onDismissSuggestion?(): void;
   ref?: Ref<HTMLTextAreaElement>;
+  /** Why nothing can be sent now (the session ended): what is typed stays for after a restart. */
+  closedReason?: string | undefined;
   /** Text handed over from elsewhere (a terminal), added after what is typed; each new serial once. */
   insertion?: { text: string; serial: number } | null;
 }
@@ -51,6 +53,7 @@ export function Composer({
   insertion,
   suggestion = null,
   onDismissSuggestion,
+  closedReason,
 }: ComposerProps) {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState(0);
@@ -70,6 +73,7 @@ export function Composer({
   const offered = text === '' && suggestion ? suggestion : null;
 
   const send = () => {
+    if (closedReason !== undefined) return;
     const message = text.trim();
     if (!message) return;
     history.current.reset();
@@ -192,7 +196,10 @@ export function Composer({
         aria-autocomplete="list"
         aria-controls={completions.length > 0 ? listId : undefined}
         aria-activedescendant={completions.length > 0 ? `${listId}-${active}` : undefined}
-        aria-describedby={offered !== null ? `${listId}-suggestion` : undefined}
+        aria-describedby={
+          closedReason ? `${listId}-closed` : offered !== null ? `${listId}-suggestion` : undefined
+        }
+        readOnly={closedReason !== undefined}
         placeholder={
           offered !== null
             ? offered
@@ -205,12 +212,22 @@ export function Composer({
         onChange={(event) => replace(event.target.value)}
         onKeyDown={onKeyDown}
       />
+      {closedReason && (
+        <p id={`${listId}-closed`} className="agent-composer-closed">
+          {closedReason} Restart the session (above) to send; what you typed is kept.
+        </p>
+      )}
       {busy ? (
         <button type="button" onClick={onInterrupt} aria-keyshortcuts="Escape">
           Interrupt
         </button>
       ) : (
-        <button type="button" onClick={send} aria-keyshortcuts="Enter">
+        <button
+          type="button"
+          onClick={send}
+          aria-keyshortcuts="Enter"
+          disabled={closedReason !== undefined}
+        >
           Send
         </button>
       )}
