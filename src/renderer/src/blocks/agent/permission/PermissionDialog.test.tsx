@@ -182,3 +182,12 @@ describe('PermissionDialog keys', () => {
     ]);
   });
 });
+
+describe('PermissionDialog arming', () => {
+  it('shows that keys are not taken yet while they are not, then stops', async () => {
+    const block = await withPrompt(request('a1'));
+    expect(screen.getByRole('progressbar', { name: 'Getting ready for keys' })).toBeTruthy();
+    await block.settle(KEY_GUARD_MS);
+    expect(screen.queryByRole('progressbar', { name: 'Getting ready for keys' })).toBeNull();
+  });
+});

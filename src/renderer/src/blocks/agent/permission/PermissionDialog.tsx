@@ -6,7 +6,7 @@ import type { PermissionRequest } from '../model/permission-queue';
 import { modeSwitchEffect } from './mode-effects';
 import { describeSuggestion } from './permission-rule';
 import { PermissionInput } from './PermissionInput';
-import { isTyping, NotSent, useAnswerGuard } from './use-answer-guard';
+import { Arming, isTyping, NotSent, useAnswerGuard } from './use-answer-guard';
 
 interface PermissionDialogProps {
   request: PermissionRequest;
@@ -44,7 +44,7 @@ export function PermissionDialog({
   onOpenLink,
   asker,
 }: PermissionDialogProps) {
-  const { send, notSent, early, dialogProps } = useAnswerGuard(takeFocus, onAnswer);
+  const { send, notSent, early, arming, dialogProps } = useAnswerGuard(takeFocus, onAnswer);
   const ids = useId();
   const [reason, setReason] = useState('');
   const [editing, setEditing] = useState(false);
@@ -165,6 +165,7 @@ export function PermissionDialog({
           />
         </label>
         <NotSent reason={notSent} />
+        <Arming arming={arming} />
         <div className="agent-permission-buttons">
           <button type="button" onClick={allow} aria-keyshortcuts={careful ? undefined : 'y'}>
             Allow

@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { PermissionDecision } from '../../../../../shared/agent-control';
 import { Markdown } from '../markdown/Markdown';
 import type { PermissionRequest } from '../model/permission-queue';
-import { NotSent, useAnswerGuard } from './use-answer-guard';
+import { Arming, NotSent, useAnswerGuard } from './use-answer-guard';
 
 interface PlanDialogProps {
   request: PermissionRequest;
@@ -21,7 +21,7 @@ export const ACCEPT_EDITS = { type: 'setMode', mode: 'acceptEdits', destination:
  * without asking, or keep planning with feedback (told to Claude as the reason).
  */
 export function PlanDialog({ request, plan, takeFocus, onAnswer, onOpenLink }: PlanDialogProps) {
-  const { send, notSent, early, dialogProps } = useAnswerGuard(takeFocus, onAnswer);
+  const { send, notSent, early, arming, dialogProps } = useAnswerGuard(takeFocus, onAnswer);
   const [feedback, setFeedback] = useState('');
   const keepPlanning = () =>
     send({
@@ -62,6 +62,7 @@ export function PlanDialog({ request, plan, takeFocus, onAnswer, onOpenLink }: P
           />
         </label>
         <NotSent reason={notSent} />
+        <Arming arming={arming} />
         <div className="agent-permission-buttons">
           <button type="button" onClick={() => send({ behavior: 'allow' })}>
             Approve

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PermissionDecision } from '../../../../../shared/agent-control';
 import type { PermissionRequest } from '../model/permission-queue';
 import { answeredInput, answerText, type Choice, type Question } from './ask-questions';
-import { NotSent, useAnswerGuard } from './use-answer-guard';
+import { Arming, NotSent, useAnswerGuard } from './use-answer-guard';
 
 interface QuestionDialogProps {
   request: PermissionRequest;
@@ -17,7 +17,7 @@ interface QuestionDialogProps {
  * Enter sends once each has an answer; Esc skips, which tells Claude the user did not answer.
  */
 export function QuestionDialog({ request, questions, takeFocus, onAnswer }: QuestionDialogProps) {
-  const { send, notSent, early, dialogProps } = useAnswerGuard(takeFocus, onAnswer);
+  const { send, notSent, early, arming, dialogProps } = useAnswerGuard(takeFocus, onAnswer);
   const ids = useId();
   const [choices, setChoices] = useState<Choice[]>(() =>
     questions.map(() => ({ labels: [], other: '' })),
@@ -130,6 +130,7 @@ export function QuestionDialog({ request, questions, takeFocus, onAnswer }: Ques
           );
         })}
         <NotSent reason={notSent} />
+        <Arming arming={arming} />
         <div className="agent-permission-buttons">
           <button type="button" onClick={submit} disabled={!complete}>
             Answer

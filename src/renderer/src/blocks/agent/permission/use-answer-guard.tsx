@@ -27,9 +27,19 @@ export function useAnswerGuard(
   const openedAt = useRef(0);
   const sending = useRef(false);
   const [notSent, setNotSent] = useState<string | null>(null);
+  // Shown while keys are ignored, so that a key that did nothing has a visible reason.
+  const [arming, setArming] = useState(true);
+  const armTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const arm = () => {
+    openedAt.current = performance.now();
+    setArming(true);
+    clearTimeout(armTimer.current);
+    armTimer.current = setTimeout(() => setArming(false), KEY_GUARD_MS);
+  };
+  useEffect(() => () => clearTimeout(armTimer.current), []);
 
   useEffect(() => {
-    openedAt.current = performance.now();
+    arm();
     if (takeFocus) dialog.current?.focus();
     // Once per request (the dialog is keyed by it): a later change of focus must not pull the
     // focus back here. The workspace notifies the desktop, from the block's `Needs you`.
@@ -54,6 +64,8 @@ export function useAnswerGuard(
   return {
     send,
     notSent,
+    /** For the dialog to show that keys are not taken yet (see `Arming`). */
+    arming,
     /** True while keys are still guarded. */
     early: () => performance.now() - openedAt.current < KEY_GUARD_MS,
     dialogProps: {
@@ -61,8 +73,7 @@ export function useAnswerGuard(
       tabIndex: -1,
       onFocus: (event: FocusEvent<HTMLDivElement>) => {
         // Focus arriving from elsewhere (another block, a shortcut) brings keys typed for there.
-        if (!event.currentTarget.contains(event.relatedTarget))
-          openedAt.current = performance.now();
+        if (!event.currentTarget.contains(event.relatedTarget)) arm();
       },
     },
   };
@@ -74,5 +85,12 @@ export function NotSent({ reason }: { reason: string | null }) {
     <p className="agent-permission-error" role="alert">
       The answer was not sent: {reason}
     </p>
+  ) : null;
+}
+
+/** A short bar over the buttons while keys are not taken yet: why a key did nothing. */
+export function Arming({ arming }: { arming: boolean }) {
+  return arming ? (
+    <div className="agent-arming" role="progressbar" aria-label="Getting ready for keys" />
   ) : null;
 }
