@@ -23,5 +23,7 @@ describe('matching palette entries', () => {
   it('lists everything in order for an empty query, and nothing for nonsense', () => {
     expect(titles('')).toEqual(commands.map((command) => command.title));
     expect(titles('zzqxj')).toEqual([]);
+    // Not cut at a library's default of ten.
+    expect(titles('o').length).toBeGreaterThan(10);
   });
 });

@@ -14,6 +14,10 @@ export function matchEntries<T extends Matchable>(entries: readonly T[], query: 
   const typed = query.trim();
   if (!typed) return [...entries];
   return fuzzysort
-    .go(typed, entries, { keys: ['title', (entry) => entry.keywords ?? ''], threshold: 0.3 })
+    .go(typed, entries, {
+      keys: ['title', (entry) => entry.keywords ?? ''],
+      threshold: 0.3,
+      limit: 0,
+    })
     .map((result) => result.obj);
 }

@@ -100,13 +100,14 @@ describe('Composer', () => {
     await user.click(box);
     await user.keyboard('/co');
     const options = screen.getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual(['/compact', '/cost', '/context']);
+    // Best match first (fuzzysort's ranking: the shorter name that matches as well).
+    expect(options).toEqual(['/cost', '/context', '/compact']);
     expect(box.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]!.id);
     await user.keyboard('{ArrowDown}{Tab}');
-    expect(box.value).toBe('/cost ');
+    expect(box.value).toBe('/context ');
     expect(screen.queryByRole('listbox')).toBeNull();
     await user.keyboard('{Enter}');
-    expect(sent).toEqual(['/cost']);
+    expect(sent).toEqual(['/context']);
   });
 
   it('closes the completions on Esc and keeps the text', async () => {

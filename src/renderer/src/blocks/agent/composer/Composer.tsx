@@ -81,6 +81,11 @@ export function Composer({
     onSend(message);
   };
 
+  // The list scrolls: the option the arrows are on stays in view.
+  useEffect(() => {
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [listId, active]);
+
   // The question comes after what was handed over: the caret goes to the end.
   useEffect(() => {
     if (!insertion) return;
