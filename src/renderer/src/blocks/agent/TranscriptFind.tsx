@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { FindControls } from '../../find-controls/FindControls';
 import type { TranscriptItem } from './model/transcript-model';
 import { findInTranscript, locateMatch } from './model/transcript-search';
 import type { FindTarget } from './transcript-highlights';
@@ -58,26 +59,14 @@ export function TranscriptFind({ items, onTarget, onClose }: TranscriptFindProps
           }
         }}
       />
-      <span role="status" aria-label="Matches" className="agent-find-count">
-        {query ? (total ? `${current + 1} of ${total}` : 'No matches') : ''}
-      </span>
-      <label>
-        <input
-          type="checkbox"
-          checked={caseSensitive}
-          onChange={(event) => setCaseSensitive(event.target.checked)}
-        />{' '}
-        Match case
-      </label>
-      <button type="button" onClick={() => step(-1)} disabled={total === 0}>
-        Previous match
-      </button>
-      <button type="button" onClick={() => step(1)} disabled={total === 0}>
-        Next match
-      </button>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
+      <FindControls
+        said={query ? (total ? `${current + 1} of ${total}` : 'No matches') : ''}
+        toggles={[{ label: 'Match case', checked: caseSensitive, onChange: setCaseSensitive }]}
+        canStep={total > 0}
+        onPrevious={() => step(-1)}
+        onNext={() => step(1)}
+        onClose={onClose}
+      />
     </div>
   );
 }

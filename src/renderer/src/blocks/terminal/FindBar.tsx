@@ -1,5 +1,6 @@
 import { useEffect, useState, type Ref } from 'react';
 import type { ISearchOptions, SearchAddon } from '@xterm/addon-search';
+import { FindControls } from '../../find-controls/FindControls';
 
 // Every match marked, the current one clearly apart, both on the scrollbar's ruler too.
 const DECORATIONS: ISearchOptions['decorations'] = {
@@ -88,34 +89,17 @@ export function FindBar({ search, inputRef, onClose }: FindBarProps) {
           }
         }}
       />
-      <span role="status" aria-label="Matches" className="find-count">
-        {said}
-      </span>
-      <label>
-        <input
-          type="checkbox"
-          checked={caseSensitive}
-          onChange={(event) => setCaseSensitive(event.target.checked)}
-        />{' '}
-        Match case
-      </label>
-      <label>
-        <input
-          type="checkbox"
-          checked={regex}
-          onChange={(event) => setRegex(event.target.checked)}
-        />{' '}
-        Regular expression
-      </label>
-      <button type="button" onClick={() => find(query, true)} disabled={!query}>
-        Previous match
-      </button>
-      <button type="button" onClick={() => find(query, false)} disabled={!query}>
-        Next match
-      </button>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
+      <FindControls
+        said={said}
+        toggles={[
+          { label: 'Match case', checked: caseSensitive, onChange: setCaseSensitive },
+          { label: 'Regular expression', checked: regex, onChange: setRegex },
+        ]}
+        canStep={query !== ''}
+        onPrevious={() => find(query, true)}
+        onNext={() => find(query, false)}
+        onClose={onClose}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { modeSwitchEffect } from './mode-effects';
 import { describeSuggestion } from './permission-rule';
 import { PermissionInput } from './PermissionInput';
 import { Arming, isTyping, NotSent, useAnswerGuard } from './use-answer-guard';
+import { RequestFrame } from './RequestFrame';
 
 interface PermissionDialogProps {
   request: PermissionRequest;
@@ -93,108 +94,104 @@ export function PermissionDialog({
   };
 
   return (
-    <div className="agent-permission-backdrop">
-      <div
-        {...dialogProps}
-        role="dialog"
-        aria-modal="true"
-        aria-label={`Permission request: ${request.tool_name}`}
-        aria-describedby={`${ids}-what`}
-        className="agent-permission"
-        onKeyDown={onKeyDown}
-      >
-        <div className="agent-permission-title">
-          <strong>{request.title ?? `Allow ${toolName}?`}</strong>
-          {pending > 1 && <span className="agent-permission-count">1 of {pending} waiting</span>}
-        </div>
-        <p id={`${ids}-what`}>
-          {asker && <span className="agent-permission-asker">Asked by {asker}. </span>}
-          {request.description ?? `Claude wants to use ${toolName}.`}
-        </p>
-        {request.decision_reason && (
-          <p className="agent-permission-reason-why">Why it asks: {request.decision_reason}</p>
-        )}
-        {editing ? (
-          <label className="agent-permission-edit">
-            Input to run with (JSON)
-            <textarea value={edited} onChange={(event) => setEdited(event.target.value)} rows={6} />
-            {updatedInput === null && <span role="alert">This is not a JSON object.</span>}
-          </label>
-        ) : (
-          <PermissionInput
-            toolName={request.tool_name}
-            input={request.input}
-            onOpenLink={onOpenLink}
-          />
-        )}
-        {request.blocked_path && (
-          <div className="agent-permission-path">
-            Path that needs permission: <code>{request.blocked_path}</code>
-          </div>
-        )}
-        {rule && (
-          <div className="agent-permission-rule" id={`${ids}-rule`}>
-            Always allow keeps the rule <code>{rule.rule}</code> in {rule.where}.
-            {modeEffect && <span className="agent-permission-mode-effect"> {modeEffect}</span>}
-            {suggestions.length > 1 && (
-              <select
-                aria-label="Rule to keep"
-                value={suggestionIndex}
-                onChange={(event) => setSuggestionIndex(Number(event.target.value))}
-              >
-                {suggestions.map((candidate, index) => (
-                  <option key={index} value={index}>
-                    {describeSuggestion(candidate).rule}
-                  </option>
-                ))}
-              </select>
-            )}
-          </div>
-        )}
-        <label className="agent-permission-reason">
-          Reason for denying (optional, told to Claude)
-          <input
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onKeyDown={(event) => {
-              // Typing a reason, then Enter: deny with it.
-              if (event.key !== 'Enter') return;
-              event.preventDefault();
-              if (!early()) deny();
-            }}
-          />
-        </label>
-        <NotSent reason={notSent} />
-        <Arming arming={arming} />
-        <div className="agent-permission-buttons">
-          <button type="button" onClick={allow} aria-keyshortcuts={careful ? undefined : 'y'}>
-            Allow
-          </button>
-          {rule && (
-            <button
-              type="button"
-              onClick={allowAlways}
-              aria-keyshortcuts={careful ? undefined : 'a'}
-              aria-describedby={`${ids}-rule`}
-            >
-              Always allow
-            </button>
-          )}
-          <button type="button" onClick={deny} aria-keyshortcuts="n" ref={denyButton}>
-            Deny
-          </button>
-          <button type="button" className="agent-link-button" onClick={() => setEditing(!editing)}>
-            {editing ? 'Show input' : 'Edit input'}
-          </button>
-        </div>
-        <p className="agent-permission-keys">
-          {careful
-            ? 'Claude Code advises against this: no single key allows it · n or Esc deny'
-            : rule
-              ? 'y allow · a always allow · n or Esc deny'
-              : 'y allow · n or Esc deny'}
-        </p>
+    <RequestFrame
+      guard={dialogProps}
+      label={`Permission request: ${request.tool_name}`}
+      className="agent-permission"
+      describedBy={`${ids}-what`}
+      onKeyDown={onKeyDown}
+    >
+      <div className="agent-permission-title">
+        <strong>{request.title ?? `Allow ${toolName}?`}</strong>
+        {pending > 1 && <span className="agent-permission-count">1 of {pending} waiting</span>}
       </div>
-    </div>
+      <p id={`${ids}-what`}>
+        {asker && <span className="agent-permission-asker">Asked by {asker}. </span>}
+        {request.description ?? `Claude wants to use ${toolName}.`}
+      </p>
+      {request.decision_reason && (
+        <p className="agent-permission-reason-why">Why it asks: {request.decision_reason}</p>
+      )}
+      {editing ? (
+        <label className="agent-permission-edit">
+          Input to run with (JSON)
+          <textarea value={edited} onChange={(event) => setEdited(event.target.value)} rows={6} />
+          {updatedInput === null && <span role="alert">This is not a JSON object.</span>}
+        </label>
+      ) : (
+        <PermissionInput
+          toolName={request.tool_name}
+          input={request.input}
+          onOpenLink={onOpenLink}
+        />
+      )}
+      {request.blocked_path && (
+        <div className="agent-permission-path">
+          Path that needs permission: <code>{request.blocked_path}</code>
+        </div>
+      )}
+      {rule && (
+        <div className="agent-permission-rule" id={`${ids}-rule`}>
+          Always allow keeps the rule <code>{rule.rule}</code> in {rule.where}.
+          {modeEffect && <span className="agent-permission-mode-effect"> {modeEffect}</span>}
+          {suggestions.length > 1 && (
+            <select
+              aria-label="Rule to keep"
+              value={suggestionIndex}
+              onChange={(event) => setSuggestionIndex(Number(event.target.value))}
+            >
+              {suggestions.map((candidate, index) => (
+                <option key={index} value={index}>
+                  {describeSuggestion(candidate).rule}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+      )}
+      <label className="agent-permission-reason">
+        Reason for denying (optional, told to Claude)
+        <input
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          onKeyDown={(event) => {
+            // Typing a reason, then Enter: deny with it.
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            if (!early()) deny();
+          }}
+        />
+      </label>
+      <NotSent reason={notSent} />
+      <Arming arming={arming} />
+      <div className="agent-permission-buttons">
+        <button type="button" onClick={allow} aria-keyshortcuts={careful ? undefined : 'y'}>
+          Allow
+        </button>
+        {rule && (
+          <button
+            type="button"
+            onClick={allowAlways}
+            aria-keyshortcuts={careful ? undefined : 'a'}
+            aria-describedby={`${ids}-rule`}
+          >
+            Always allow
+          </button>
+        )}
+        <button type="button" onClick={deny} aria-keyshortcuts="n" ref={denyButton}>
+          Deny
+        </button>
+        <button type="button" className="agent-link-button" onClick={() => setEditing(!editing)}>
+          {editing ? 'Show input' : 'Edit input'}
+        </button>
+      </div>
+      <p className="agent-permission-keys">
+        {careful
+          ? 'Claude Code advises against this: no single key allows it · n or Esc deny'
+          : rule
+            ? 'y allow · a always allow · n or Esc deny'
+            : 'y allow · n or Esc deny'}
+      </p>
+    </RequestFrame>
   );
 }

@@ -3,6 +3,7 @@ import type { PermissionDecision } from '../../../../../shared/agent-control';
 import { Markdown } from '../markdown/Markdown';
 import type { PermissionRequest } from '../model/permission-queue';
 import { Arming, NotSent, useAnswerGuard } from './use-answer-guard';
+import { RequestFrame } from './RequestFrame';
 
 interface PlanDialogProps {
   request: PermissionRequest;
@@ -37,50 +38,42 @@ export function PlanDialog({ request, plan, takeFocus, onAnswer, onOpenLink }: P
   };
 
   return (
-    <div className="agent-permission-backdrop">
-      <div
-        {...dialogProps}
-        role="dialog"
-        aria-modal="true"
-        aria-label="Plan ready"
-        className="agent-permission agent-plan"
-        onKeyDown={onKeyDown}
-      >
-        <div className="agent-permission-title">
-          <strong>Plan ready</strong>
-          {typeof filePath === 'string' && <code className="agent-plan-file">{filePath}</code>}
-        </div>
-        <div className="agent-plan-text">
-          <Markdown text={plan} onOpenLink={onOpenLink} />
-        </div>
-        <label className="agent-permission-reason">
-          Feedback for Claude (with Keep planning)
-          <textarea
-            value={feedback}
-            rows={2}
-            onChange={(event) => setFeedback(event.target.value)}
-          />
-        </label>
-        <NotSent reason={notSent} />
-        <Arming arming={arming} />
-        <div className="agent-permission-buttons">
-          <button type="button" onClick={() => send({ behavior: 'allow' })}>
-            Approve
-          </button>
-          <button
-            type="button"
-            onClick={() => send({ behavior: 'allow_always', suggestion: ACCEPT_EDITS })}
-          >
-            Approve and accept edits
-          </button>
-          <button type="button" onClick={keepPlanning}>
-            Keep planning
-          </button>
-        </div>
-        <p className="agent-permission-keys">
-          Approve and accept edits lets Claude edit files without asking · Esc keeps planning
-        </p>
+    <RequestFrame
+      guard={dialogProps}
+      label="Plan ready"
+      className="agent-permission agent-plan"
+      onKeyDown={onKeyDown}
+    >
+      <div className="agent-permission-title">
+        <strong>Plan ready</strong>
+        {typeof filePath === 'string' && <code className="agent-plan-file">{filePath}</code>}
       </div>
-    </div>
+      <div className="agent-plan-text">
+        <Markdown text={plan} onOpenLink={onOpenLink} />
+      </div>
+      <label className="agent-permission-reason">
+        Feedback for Claude (with Keep planning)
+        <textarea value={feedback} rows={2} onChange={(event) => setFeedback(event.target.value)} />
+      </label>
+      <NotSent reason={notSent} />
+      <Arming arming={arming} />
+      <div className="agent-permission-buttons">
+        <button type="button" onClick={() => send({ behavior: 'allow' })}>
+          Approve
+        </button>
+        <button
+          type="button"
+          onClick={() => send({ behavior: 'allow_always', suggestion: ACCEPT_EDITS })}
+        >
+          Approve and accept edits
+        </button>
+        <button type="button" onClick={keepPlanning}>
+          Keep planning
+        </button>
+      </div>
+      <p className="agent-permission-keys">
+        Approve and accept edits lets Claude edit files without asking · Esc keeps planning
+      </p>
+    </RequestFrame>
   );
 }

@@ -3,6 +3,7 @@ import type { PermissionDecision } from '../../../../../shared/agent-control';
 import type { PermissionRequest } from '../model/permission-queue';
 import { answeredInput, answerText, type Choice, type Question } from './ask-questions';
 import { Arming, NotSent, useAnswerGuard } from './use-answer-guard';
+import { RequestFrame } from './RequestFrame';
 
 interface QuestionDialogProps {
   request: PermissionRequest;
@@ -77,72 +78,66 @@ export function QuestionDialog({ request, questions, takeFocus, onAnswer }: Ques
   };
 
   return (
-    <div className="agent-permission-backdrop">
-      <div
-        {...dialogProps}
-        role="dialog"
-        aria-modal="true"
-        aria-label={`Claude asks: ${first.header ?? first.question}`}
-        className="agent-permission agent-question"
-        onKeyDown={onKeyDown}
-      >
-        {questions.map((question, index) => {
-          const choice = choices[index]!;
-          return (
-            <fieldset
-              key={index}
-              className={index === current ? 'agent-question-current' : undefined}
-              onFocus={() => setCurrent(index)}
-            >
-              <legend>
-                {question.header && (
-                  <span className="agent-question-header">{question.header}</span>
-                )}
-                {question.question}
-              </legend>
-              {question.options.map((option, at) => (
-                <label key={option.label} className="agent-question-option">
-                  <input
-                    type={question.multiSelect ? 'checkbox' : 'radio'}
-                    name={`${ids}-${index}`}
-                    checked={choice.labels.includes(option.label)}
-                    onChange={() => choose(index, option.label)}
-                  />
-                  <kbd>{at + 1}</kbd> {option.label}
-                  {option.description && (
-                    <span className="agent-question-description"> — {option.description}</span>
-                  )}
-                </label>
-              ))}
-              <label className="agent-question-option">
-                <kbd>{question.options.length + 1}</kbd> Other:{' '}
+    <RequestFrame
+      guard={dialogProps}
+      label={`Claude asks: ${first.header ?? first.question}`}
+      className="agent-permission agent-question"
+      onKeyDown={onKeyDown}
+    >
+      {questions.map((question, index) => {
+        const choice = choices[index]!;
+        return (
+          <fieldset
+            key={index}
+            className={index === current ? 'agent-question-current' : undefined}
+            onFocus={() => setCurrent(index)}
+          >
+            <legend>
+              {question.header && <span className="agent-question-header">{question.header}</span>}
+              {question.question}
+            </legend>
+            {question.options.map((option, at) => (
+              <label key={option.label} className="agent-question-option">
                 <input
-                  type="text"
-                  ref={(element) => {
-                    others.current[index] = element;
-                  }}
-                  aria-label={`Other answer to: ${question.question}`}
-                  value={choice.other}
-                  onChange={(event) => setOther(index, event.target.value)}
+                  type={question.multiSelect ? 'checkbox' : 'radio'}
+                  name={`${ids}-${index}`}
+                  checked={choice.labels.includes(option.label)}
+                  onChange={() => choose(index, option.label)}
                 />
+                <kbd>{at + 1}</kbd> {option.label}
+                {option.description && (
+                  <span className="agent-question-description"> — {option.description}</span>
+                )}
               </label>
-            </fieldset>
-          );
-        })}
-        <NotSent reason={notSent} />
-        <Arming arming={arming} />
-        <div className="agent-permission-buttons">
-          <button type="button" onClick={submit} disabled={!complete}>
-            Answer
-          </button>
-          <button type="button" onClick={skip}>
-            Skip
-          </button>
-        </div>
-        <p className="agent-permission-keys">
-          number keys choose · Enter answers · Esc skips (Claude is told you did not answer)
-        </p>
+            ))}
+            <label className="agent-question-option">
+              <kbd>{question.options.length + 1}</kbd> Other:{' '}
+              <input
+                type="text"
+                ref={(element) => {
+                  others.current[index] = element;
+                }}
+                aria-label={`Other answer to: ${question.question}`}
+                value={choice.other}
+                onChange={(event) => setOther(index, event.target.value)}
+              />
+            </label>
+          </fieldset>
+        );
+      })}
+      <NotSent reason={notSent} />
+      <Arming arming={arming} />
+      <div className="agent-permission-buttons">
+        <button type="button" onClick={submit} disabled={!complete}>
+          Answer
+        </button>
+        <button type="button" onClick={skip}>
+          Skip
+        </button>
       </div>
-    </div>
+      <p className="agent-permission-keys">
+        number keys choose · Enter answers · Esc skips (Claude is told you did not answer)
+      </p>
+    </RequestFrame>
   );
 }
