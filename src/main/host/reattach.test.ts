@@ -79,6 +79,8 @@ describe.skipIf(process.platform === 'win32')('Host: a page that comes back', ()
     makeHost();
     const first = page('tab-00000001');
     expect(await open(first)).toEqual({ cwd: dir });
+    // Typed once the shell is up: keys that come before its line editor are echoed out of order.
+    await until(() => first.output().includes('$ '), 'the prompt');
     // `cat` keeps running across the reload; the echo comes while nobody is attached.
     await type(first, 'seq 1 10000; sleep 0.5; echo away-$((6*7)); cat\r');
     await until(() => first.output().includes('\r\n10000\r\n'), 'the seq');
@@ -89,7 +91,8 @@ describe.skipIf(process.platform === 'win32')('Host: a page that comes back', ()
     const second = page('tab-00000001');
     const reopened = await open(second);
     expect(reopened.cwd).toBe(dir);
-    expect(reopened.restore).toContain('\r\n1\r\n2\r\n3\r\n');
+    // The first lines, whatever came just before them (the shell's marks may: OSC 633).
+    expect(reopened.restore).toMatch(/(\n|\x07)1\r\n2\r\n3\r\n/);
     expect(reopened.restore).toContain('\r\n9999\r\n10000\r\n');
     expect(reopened.restore).toContain('away-42');
     await type(second, 'still here\r');
