@@ -289,7 +289,13 @@ export function AgentBlock({
           prompts={prompts}
           busy={busy}
           onSend={send}
-          closedReason={exited ? exited.message : undefined}
+          closedReason={
+            exited
+              ? exited.reason === 'failed_to_start'
+                ? 'Claude Code did not start.'
+                : 'The session has ended.'
+              : undefined
+          }
           onInterrupt={() => api.interruptAgent({ agentId: blockId }).catch(report)}
         />
       </div>
