@@ -98,43 +98,34 @@ function turn(sessionId: string, cwd: string, at: number): string {
     gitBranch: 'main',
   };
   const stamp = new Date(at).toISOString();
+  const entry = (type: string, message: unknown, extra: object = {}) => ({
+    parentUuid: uuid(),
+    ...common,
+    type,
+    message,
+    uuid: uuid(),
+    timestamp: stamp,
+    ...extra,
+  });
+  const reply = (id: string, content: unknown[], stopReason: string | null) => ({
+    id,
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-opus-5-5',
+    content,
+    stop_reason: stopReason,
+    usage: { input_tokens: 120, output_tokens: 80 },
+  });
   const msg = `msg_${uuid()}`;
   const tool = `toolu_${uuid()}`;
   const entries = [
-    {
-      parentUuid: uuid(),
-      ...common,
-      type: 'user',
-      message: { role: 'user', content: words(between(10, 80)) },
-      uuid: uuid(),
-      timestamp: stamp,
-    },
-    {
-      parentUuid: uuid(),
-      ...common,
-      type: 'assistant',
-      message: {
-        id: msg,
-        type: 'message',
-        role: 'assistant',
-        model: 'claude-opus-5-5',
-        content: [{ type: 'text', text: words(between(20, 300)) }],
-        stop_reason: null,
-        usage: { input_tokens: 120, output_tokens: 80 },
-      },
-      uuid: uuid(),
-      timestamp: stamp,
-    },
-    {
-      parentUuid: uuid(),
-      ...common,
-      type: 'assistant',
-      message: {
-        id: msg,
-        type: 'message',
-        role: 'assistant',
-        model: 'claude-opus-5-5',
-        content: [
+    entry('user', { role: 'user', content: words(between(10, 80)) }),
+    entry('assistant', reply(msg, [{ type: 'text', text: words(between(20, 300)) }], null)),
+    entry(
+      'assistant',
+      reply(
+        msg,
+        [
           {
             type: 'tool_use',
             id: tool,
@@ -142,17 +133,12 @@ function turn(sessionId: string, cwd: string, at: number): string {
             input: { command: `grep -rn ${word()} src/${word()}`, description: words(6) },
           },
         ],
-        stop_reason: 'tool_use',
-        usage: { input_tokens: 120, output_tokens: 80 },
-      },
-      uuid: uuid(),
-      timestamp: stamp,
-    },
-    {
-      parentUuid: uuid(),
-      ...common,
-      type: 'user',
-      message: {
+        'tool_use',
+      ),
+    ),
+    entry(
+      'user',
+      {
         role: 'user',
         content: [
           {
@@ -163,26 +149,12 @@ function turn(sessionId: string, cwd: string, at: number): string {
           },
         ],
       },
-      uuid: uuid(),
-      timestamp: stamp,
-      toolUseResult: { stdout: '', stderr: '', interrupted: false },
-    },
-    {
-      parentUuid: uuid(),
-      ...common,
-      type: 'assistant',
-      message: {
-        id: `msg_${uuid()}`,
-        type: 'message',
-        role: 'assistant',
-        model: 'claude-opus-5-5',
-        content: [{ type: 'text', text: words(between(20, 200)) }],
-        stop_reason: 'end_turn',
-        usage: { input_tokens: 120, output_tokens: 80 },
-      },
-      uuid: uuid(),
-      timestamp: stamp,
-    },
+      { toolUseResult: { stdout: '', stderr: '', interrupted: false } },
+    ),
+    entry(
+      'assistant',
+      reply(`msg_${uuid()}`, [{ type: 'text', text: words(between(20, 200)) }], 'end_turn'),
+    ),
   ];
   return entries.map((e) => `${JSON.stringify(e)}\n`).join('');
 }

@@ -96,19 +96,22 @@ export async function ask(page: Page, agent: Locator, prompt: string): Promise<v
 /**
  * An agent told "remember kiwi", whose scripted model answers "You said kiwi." to "what did I
  * say" only when the conversation still holds that first turn: a resumed session is proven by it.
+ * `noted` is its first reply.
  */
-export async function agentThatRemembers(page: Page, agentMode: AgentMode): Promise<Locator> {
+export async function agentThatRemembers(
+  page: Page,
+  agentMode: AgentMode,
+  noted = 'Noted.',
+): Promise<Locator> {
   agentMode.script(({ body }) => {
     const said = JSON.stringify(body.messages);
     return textReply(
-      said.includes('what did I say') && said.includes('remember kiwi')
-        ? 'You said kiwi.'
-        : 'Noted.',
+      said.includes('what did I say') && said.includes('remember kiwi') ? 'You said kiwi.' : noted,
     );
   });
   const agent = await openAgent(page, agentMode.browserMode.url);
   await ask(page, agent, 'remember kiwi');
-  await expect(transcript(agent).getByText('Noted.')).toBeVisible();
+  await expect(transcript(agent).getByText(noted)).toBeVisible();
   await page.waitForTimeout(500); // the workspace saves the session id
   return agent;
 }
