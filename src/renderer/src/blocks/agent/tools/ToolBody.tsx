@@ -4,20 +4,30 @@ import { formatJson, stringField } from '../format';
 import type { ToolItem } from '../model/transcript-model';
 import { DiffView } from './DiffView';
 import { EDIT_TOOLS, fileEdit } from './edit-diff';
+import { persistedOutput } from './persisted-output';
 import { countLines, resultText } from './result-text';
+import { SavedOutput } from './SavedOutput';
 import { todoTasks } from '../model/task-checklist';
 import { Checklist } from './Checklist';
 import type { ToolCardProps } from './ToolCard';
 import { ToolOutput } from './ToolOutput';
 
+type ToolResult = NonNullable<ToolItem['result']>;
+
+/** A result's text, or the file the CLI saved a large one to with its preview. */
+function ResultOutput({ result, label }: { result: ToolResult; label: string }) {
+  const saved = persistedOutput(result.content);
+  if (saved) return <SavedOutput saved={saved} label={label} />;
+  return <ToolOutput text={resultText(result.content)} isError={result.is_error} label={label} />;
+}
+
 /** A result that matters less than the call (a file read, a page fetched): folded away. */
 function FoldedResult({ item, what }: { item: ToolItem; what: (text: string) => string }) {
   if (!item.result) return null;
-  const text = resultText(item.result.content);
   return (
     <details className="agent-tool-fold" open={item.result.is_error}>
-      <summary>{item.result.is_error ? 'Error' : what(text)}</summary>
-      <ToolOutput text={text} isError={item.result.is_error} label={`${item.name} result`} />
+      <summary>{item.result.is_error ? 'Error' : what(resultText(item.result.content))}</summary>
+      <ResultOutput result={item.result} label={`${item.name} result`} />
     </details>
   );
 }
@@ -28,9 +38,8 @@ function Result({ item }: { item: ToolItem }) {
     return <p className="agent-tool-denied">Reason: {resultText(item.result.content)}</p>;
   }
   return (
-    <ToolOutput
-      text={resultText(item.result.content)}
-      isError={item.result.is_error}
+    <ResultOutput
+      result={item.result}
       label={`${item.name || 'Tool'} ${item.result.is_error ? 'error' : 'output'}`}
     />
   );

@@ -178,13 +178,62 @@ describe('tool cards', () => {
     expect(screen.getByLabelText('mcp__db__query output').textContent).toBe('1');
   });
 
-  it('cuts a long output to a preview that can be expanded', () => {
-    const long = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n');
+  it('cuts a long output to a preview that says how much it hides, and shows all in a scroll box', () => {
+    const long = Array.from({ length: 4_812 }, (_, i) => `line ${i}`).join('\n') + '\n';
     renderEvents(use('t1', 'Bash', { command: 'seq' }), result('t1', long));
-    expect(screen.getByLabelText('Bash output').textContent).toContain('line 0');
-    expect(screen.getByLabelText('Bash output').textContent).not.toContain('line 499');
-    fireEvent.click(screen.getByRole('button', { name: 'Show all 500 lines' }));
-    expect(screen.getByLabelText('Bash output').textContent).toContain('line 499');
+    const output = () => screen.getByLabelText('Bash output');
+    expect(output().textContent).toBe(long.split('\n').slice(0, 20).join('\n'));
+    expect(screen.getByText('Showing 20 of 4,812 lines — 4,792 hidden')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 4,812 lines' }));
+    expect(output().textContent).toContain('line 4811');
+    // Bounded by the stylesheet (measured in e2e/agent-header.spec.ts), and reachable by keyboard.
+    expect(output().closest('.agent-tool-output')!.className).toContain('expanded');
+    expect(output().tabIndex).toBe(0);
+    expect(screen.queryByText(/hidden$/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(output().textContent).not.toContain('line 4811');
+  });
+
+  it('counts one very long line in characters', () => {
+    renderEvents(use('t1', 'Bash', { command: 'cat min.js' }), result('t1', 'x'.repeat(12_345)));
+    expect(screen.getByLabelText('Bash output').textContent).toHaveLength(4_000);
+    expect(screen.getByText('Showing 4,000 of 12,345 characters — 8,345 hidden')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show all 12,345 characters' })).toBeTruthy();
+  });
+
+  it('shows where the CLI saved an output too large to send, with its preview, never the tags', () => {
+    // As the CLI (2.1.332) writes it: its header, a blank line, the preview, "..." when cut.
+    const saved = [
+      '<persisted-output>',
+      'Output too large (97.7KB). Full output saved to: /home/u/.claude/tool-results/b1.txt',
+      '',
+      'Preview (first 2KB):',
+      '1',
+      '2',
+      '...',
+      '</persisted-output>',
+    ].join('\n');
+    renderEvents(
+      use('t1', 'Bash', { command: 'seq 20000' }),
+      result('t1', [{ type: 'text', text: saved }]),
+    );
+    const card = screen.getByRole('group', { name: 'Bash: seq 20000' });
+    expect(card.textContent).not.toContain('persisted-output');
+    expect(card.textContent).toContain('Output too large (97.7KB): saved to');
+    expect(within(card).getByText('/home/u/.claude/tool-results/b1.txt').tagName).toBe('CODE');
+    expect(within(card).getByText('Preview (first 2KB):')).toBeTruthy();
+    expect(within(card).getByLabelText('Bash output').textContent).toBe('1\n2\n...');
+  });
+
+  it('shows a <tool_use_error> as the failure it wraps', () => {
+    renderEvents(
+      use('t1', 'Read', { file_path: '/w/gone.txt' }),
+      result('t1', '<tool_use_error>File does not exist.</tool_use_error>', true),
+    );
+    const card = screen.getByRole('group', { name: 'Read: /w/gone.txt' });
+    expect(card.className).toContain('failed');
+    expect(within(card).getByLabelText('Read result').textContent).toBe('File does not exist.');
+    expect(card.textContent).not.toContain('tool_use_error');
   });
 });
 

@@ -1,17 +1,10 @@
 import { useState } from 'react';
-
-const PREVIEW_LINES = 40;
-const PREVIEW_CHARS = 4_000;
-
-function preview(text: string): string | null {
-  const lines = text.split('\n');
-  if (lines.length <= PREVIEW_LINES && text.length <= PREVIEW_CHARS) return null;
-  return lines.slice(0, PREVIEW_LINES).join('\n').slice(0, PREVIEW_CHARS);
-}
+import { outputPreview } from './output-preview';
 
 /**
  * A tool's output as preformatted text, cut to a preview when long: results of many megabytes
- * are normal and would make every row of the transcript slow to lay out.
+ * are normal and would make every row of the transcript slow to lay out. Shown whole, it scrolls
+ * in a box of bounded height, so one output never pushes the rest of the transcript away.
  */
 export function ToolOutput({
   text,
@@ -23,15 +16,27 @@ export function ToolOutput({
   label: string;
 }) {
   const [expanded, setExpanded] = useState(false);
-  const short = preview(text);
   if (!text) return null;
+  const preview = outputPreview(text);
+  const classes = ['agent-tool-output', isError && 'error', expanded && 'expanded'];
   return (
-    <div className={isError ? 'agent-tool-output error' : 'agent-tool-output'}>
-      <pre aria-label={label}>{expanded || short === null ? text : short}</pre>
-      {short !== null && (
-        <button type="button" className="agent-link-button" onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'Show less' : `Show all ${text.split('\n').length} lines`}
-        </button>
+    <div className={classes.filter(Boolean).join(' ')}>
+      {/* Focusable so that the keyboard can scroll it. */}
+      <pre aria-label={label} tabIndex={expanded ? 0 : undefined}>
+        {expanded || preview === null ? text : preview.text}
+      </pre>
+      {preview !== null && (
+        <div className="agent-tool-output-more">
+          {!expanded && <span className="agent-tool-output-hidden">{preview.caption}</span>}
+          <button
+            type="button"
+            className="agent-link-button"
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? 'Show less' : preview.showAll}
+          </button>
+        </div>
       )}
     </div>
   );

@@ -4,9 +4,10 @@ import { formatJson } from '../format';
 /**
  * Tags the CLI wraps some results in for the model: `<tool_use_error>` around a failure,
  * `<persisted-output>` around the preview of an output too large to send (it names the file that
- * holds all of it). The user reads what is inside.
+ * holds all of it), `<truncated-output>` around the start of one it could not save. The user reads
+ * what is inside.
  */
-const CLI_WRAPPER = /^\s*<(tool_use_error|persisted-output)>([\s\S]*)<\/\1>\s*$/;
+const CLI_WRAPPER = /^\s*<(tool_use_error|persisted-output|truncated-output)>([\s\S]*)<\/\1>\s*$/;
 
 function unwrapped(text: string): string {
   const wrapped = CLI_WRAPPER.exec(text);
