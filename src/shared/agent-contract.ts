@@ -91,6 +91,8 @@ export const agentRequests = {
   },
   /** Stops the running turn (the CLI's interrupt request); the session stays usable. */
   interruptAgent: { params: z.object({ agentId }).strict(), result: ok },
+      /** With `state`: how much of the session's output so far was no frame Tether handles. */
+      unhandled: z.number().int().optional(),
   /** Stops one background task of the session (the CLI's `stop_task`). */
   stopAgentTask: {
     params: z.object({ agentId, taskId: z.string().min(1).max(256) }).strict(),
@@ -125,8 +127,12 @@ export const agentRequests = {
       .strict(),
     result: z.object({ answered: z.boolean() }),
   },
-  /** The session's newest raw bytes (base64), for the raw view to replay. */
-  getAgentRaw: {
+  /**
+   * A raw view opens: the session's newest raw bytes (base64) to replay, and from now on its new
+   * bytes as `agentRaw` events. Raw bytes are most of an agent's output, so they go out only
+   * while a view shows them.
+   */
+  openAgentRaw: {
     params: z.object({ agentId }).strict(),
     result: z.object({ data: z.string(), unhandled: z.number().int() }),
   },
@@ -141,8 +147,13 @@ export const agentHostEvents = {
   /** New events of one agent, coalesced (at most one message per animation frame). */
   agentEvents: z.object({ agentId, events: z.array(agentEventSchema) }),
   agentState: z.object({ agentId, state: sessionLifecycleSchema }),
-  /** Raw bytes (base64) as the pty delivered them. */
-  agentRaw: z.object({ agentId, data: z.string() }),
+  /** Raw bytes as the CLI wrote them, while a raw view is open (binary frames in browser mode). */
+  agentRaw: z.object({
+    agentId,
+    data: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'bytes expected'),
+  }),
   /** Output that is no frame the translator handles: the raw view should surface. */
   agentUnhandled: z.object({ agentId, count: z.number().int(), line: z.string() }),
 } as const;
+  /** The raw view closed: no more `agentRaw` events for it (nothing to do if the agent is gone). */
+  closeAgentRaw: { params: z.object({ agentId }).strict(), result: ok },

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -228,4 +237,73 @@ describe('Host: agent sessions with the real CLI', () => {
       expect(saved).toContain('"text":"second"');
     },
   );
+});
+
+describe('Host: raw bytes go out only while a raw view is open', () => {
+  it('sends none while closed, the bytes so far and then the new ones while open, and always the unhandled count', async () => {
+    // A line that is no frame, as a misconfigured CLI prints it: counted whether or not a view is open.
+    const wrapper = join(dir, 'claude-wrapper.sh');
+    writeFileSync(wrapper, `#!/bin/sh\necho "Warning: not a frame"\nexec "${CLAUDE_BIN}" "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    let turn = 0;
+    await setUp(() => textReply(`Reply number ${++turn}.`), { TETHER_CLAUDE: wrapper });
+    const c = client();
+    const raw = () =>
+      Buffer.concat(
+        c.messages.flatMap((m) =>
+          m.name === 'agentRaw' && m.payload.agentId === 'a1' ? [m.payload.data] : [],
+        ),
+      ).toString();
+    const turnDone = async (text: string, count: number) => {
+      await c.request('sendAgentMessage', { agentId: 'a1', text });
+      await until(() => of(c.events(), 'done').length === count, `turn ${count}`);
+    };
+
+    await c.request('openAgent', { agentId: 'a1' });
+    await turnDone('one', 1);
+    await until(
+      () => c.messages.some((m) => m.name === 'agentUnhandled' && m.payload.count === 1),
+      'the unhandled line reported with no raw view open',
+    );
+    expect(raw()).toBe('');
+
+    const opened = await c.request<{ data: string; unhandled: number }>('openAgentRaw', {
+      agentId: 'a1',
+    });
+    const before = Buffer.from(opened.data, 'base64').toString();
+    expect(before).toContain('Warning: not a frame');
+    expect(before).toContain('Reply number 1.');
+    expect(opened.unhandled).toBe(1);
+    await turnDone('two', 2);
+    await until(() => raw().includes('"result":"Reply number 2."'), 'the second turn’s bytes');
+    // Only what came after the snapshot: nothing shown twice.
+    expect(raw()).not.toContain('Reply number 1.');
+
+    await c.request('closeAgentRaw', { agentId: 'a1' });
+    const sent = raw().length;
+    await turnDone('three', 3);
+    expect(raw().length).toBe(sent);
+    expect(of(c.events(), 'done').at(-1)).toEqual({ type: 'done', response: 'Reply number 3.' });
+  });
+
+  it('stops sending when the page reloads: the new page opens its own raw views', async () => {
+    await setUp(() => textReply('Hi.'));
+    const pages = [0, 1].map(() => [] as EventMessage[]);
+    const first = host.connect((m) => pages[0]!.push(m), 'tab-1');
+    await first.request('openAgent', { agentId: 'a1' });
+    expect(await first.request('openAgentRaw', { agentId: 'a1' })).toMatchObject({ ok: true });
+    await first.detach();
+    const second = host.connect((m) => pages[1]!.push(m), 'tab-1');
+    expect(await second.request('openAgent', { agentId: 'a1' })).toMatchObject({
+      ok: true,
+      result: { unhandled: 0 },
+    });
+    await second.request('sendAgentMessage', { agentId: 'a1', text: 'hello' });
+    await until(
+      () => pages[1]!.some((m) => m.name === 'agentState' && m.payload.state.state === 'idle'),
+      'done',
+    );
+    expect(pages[1]!.filter((m) => m.name === 'agentRaw')).toEqual([]);
+    expect(pages[1]!.filter((m) => m.name === 'agentEvents')).not.toEqual([]);
+  });
 });

@@ -34,6 +34,8 @@ interface Agent {
   batcher: AgentOutputBatcher;
   /** Events held back while a reopening page's history is read; null the rest of the time. */
   held: AgentEvent[] | null;
+  /** Raw views open on this session: its raw bytes go out only while there is one. */
+  rawViews: number;
 }
 
 /**
@@ -99,14 +101,17 @@ export class AgentRegistry {
     }
     const session = new AgentSession();
     const batcher = new AgentOutputBatcher((events, raw) => {
-      if (raw) this.emit({ name: 'agentRaw', payload: { agentId, data: raw.toString('base64') } });
+      if (raw && agent.rawViews > 0)
+        this.emit({ name: 'agentRaw', payload: { agentId, data: raw } });
       if (events.length === 0) return;
       if (agent.held) return void agent.held.push(...events);
       log.append(events);
       this.emit({ name: 'agentEvents', payload: { agentId, events } });
     });
     session.on('event', (event) => batcher.pushEvent(event));
-    session.on('raw', (chunk) => batcher.pushRaw(chunk));
+    session.on('raw', (chunk) => {
+      if (agent.rawViews > 0) batcher.pushRaw(chunk);
+    });
     session.on('unhandled', ({ count, line }) => {
       batcher.flush();
       this.emit({ name: 'agentUnhandled', payload: { agentId, count, line } });
@@ -115,7 +120,7 @@ export class AgentRegistry {
       batcher.flush();
       this.emit({ name: 'agentState', payload: { agentId, state } });
     });
-    const agent: Agent = { session, cwd, log, batcher, held: null };
+    const agent: Agent = { session, cwd, log, batcher, held: null, rawViews: 0 };
     this.agents.set(agentId, agent);
 
     const { agentEnv, claudePath, taskTools } = { ...this.defaults, ...launch };
@@ -144,13 +149,39 @@ export class AgentRegistry {
     if (agent.held) throw new Error('this agent block is being reopened already');
     agent.batcher.flush();
     agent.held = [];
+    // The page that opened raw views is gone; the new one opens its own.
+    agent.rawViews = 0;
     await agent.log.close();
     const held = agent.held;
     if (!held) throw new Error('this agent block was closed');
     const history = agent.log.readAll();
     agent.held = null;
     agent.log.append(held);
-    return { cwd: agent.cwd, history: [...history, ...held], state: agent.session.state };
+    return {
+      cwd: agent.cwd,
+      history: [...history, ...held],
+      state: agent.session.state,
+      unhandled: agent.session.unhandledLines,
+    };
+  }
+
+  /**
+   * A raw view opens: what the session wrote so far (its ring), and what it writes from now on
+   * as `agentRaw` events. Pending output goes first, so no event overtakes bytes of the snapshot.
+   */
+  openRaw(agentId: string): RequestResult<'openAgentRaw'> {
+    const agent = this.agents.get(agentId);
+    if (!agent) throw new Error(`no open agent ${agentId}`);
+    agent.batcher.flush();
+    agent.rawViews++;
+    const { session } = agent;
+    return { data: session.rawSnapshot().toString('base64'), unhandled: session.unhandledLines };
+  }
+
+  /** A raw view closed; an agent already gone has nothing left to send. */
+  closeRaw(agentId: string): void {
+    const agent = this.agents.get(agentId);
+    if (agent) agent.rawViews = Math.max(0, agent.rawViews - 1);
   }
 
   /** The CLI's own transcript of `sessionId`, when this block has no log of its own yet. */

@@ -347,9 +347,10 @@ function agentHandlers(
     answerPermission: ({ agentId, requestId, decision }) => ({
       answered: agents.get(agentId).answerPermission(requestId, decision),
     }),
-    getAgentRaw: ({ agentId }) => {
-      const session = agents.get(agentId);
-      return { data: session.rawSnapshot().toString('base64'), unhandled: session.unhandledLines };
+    openAgentRaw: ({ agentId }) => agents.openRaw(agentId),
+    closeAgentRaw: ({ agentId }) => {
+      agents.closeRaw(agentId);
+      return null;
     },
     closeAgent: async ({ agentId, forget }) => {
       await agents.close(agentId, forget);

@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { errorMessage } from '../../shared/error-message';
 import { clientFrameSchema, type ServerFrame } from '../../shared/host-contract';
 import { MAX_MESSAGE_BYTES } from '../../shared/request-pieces';
-import { encodeTerminalData } from '../../shared/terminal-data-frame';
+import { eventMessageFrame } from './event-message-frame';
 import type { Host } from './host';
 import { RequestAssembler } from './request-assembler';
 import { requestTarget } from './request-target';
@@ -182,13 +182,7 @@ function bindSocket(
     ws.send(data);
   };
   const send = (frame: ServerFrame) => sendRaw(JSON.stringify(frame));
-  const connection = host.connect(
-    (event) =>
-      event.name === 'terminalData'
-        ? sendRaw(encodeTerminalData(event.payload.terminalId, event.payload.data))
-        : send({ type: 'event', event }),
-    clientId,
-  );
+  const connection = host.connect((event) => sendRaw(eventMessageFrame(event)), clientId);
   const assembler = new RequestAssembler();
   ws.on('message', (data, isBinary) => {
     let json: string | null;

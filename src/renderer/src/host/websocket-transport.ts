@@ -1,3 +1,4 @@
+import { decodeAgentRaw, isAgentRawFrame } from '../../../shared/agent-raw-frame';
 import type { HostTransport } from '../../../shared/host-api';
 import {
   serverFrameSchema,
@@ -10,9 +11,9 @@ import { decodeTerminalData } from '../../../shared/terminal-data-frame';
 import { splitRequest } from './request-pieces';
 
 /**
- * The browser-mode side of the WebSocket adapter: terminal output arrives as binary frames, all
- * else as JSON. Requests made before the socket opens wait for it; when the socket closes, every
- * pending and later request fails with a plain message.
+ * The browser-mode side of the WebSocket adapter: terminal output and agents' raw bytes arrive as
+ * binary frames, all else as JSON. Requests made before the socket opens wait for it; when the
+ * socket closes, every pending and later request fails with a plain message.
  */
 export class WebSocketTransport implements HostTransport {
   private readonly socket: WebSocket;
@@ -79,7 +80,12 @@ export class WebSocketTransport implements HostTransport {
 }
 
 function outputFrame(data: ArrayBuffer): ServerFrame | undefined {
-  const output = decodeTerminalData(new Uint8Array(data));
+  const bytes = new Uint8Array(data);
+  if (isAgentRawFrame(bytes)) {
+    const raw = decodeAgentRaw(bytes);
+    return raw && { type: 'event', event: { name: 'agentRaw', payload: raw } };
+  }
+  const output = decodeTerminalData(bytes);
   return output && { type: 'event', event: { name: 'terminalData', payload: output } };
 }
 

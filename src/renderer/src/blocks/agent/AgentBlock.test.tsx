@@ -212,9 +212,9 @@ describe('AgentBlock session', () => {
 });
 
 describe('Raw output badge', () => {
-  it('counts unhandled output from the snapshot on open and from later reports', async () => {
+  it('counts unhandled output from the running session on open and from later reports', async () => {
     const host = new FakeHost();
-    host.replies.getAgentRaw = { data: '', unhandled: 2 };
+    host.replies.openAgent = { cwd: '/work', history: [], state: { state: 'idle' }, unhandled: 2 };
     const { settle } = await renderBlock(host);
     expect(
       screen.getByRole('button', { name: 'Raw output', description: '2 unhandled' }),

@@ -47,13 +47,13 @@ describe('AgentLink', () => {
     expect(texts(store)).toEqual(['logged', 'live', 'reply']);
   });
 
-  it('takes the unhandled count of the session it opened', async () => {
-    const { host, store, link, flush, release } = linked();
-    host.replies.getAgentRaw = { data: '', unhandled: 4 };
+  it('takes the unhandled count of a session that was running, without its raw bytes', async () => {
+    const { host, store, link, flush } = linked();
+    host.replies.openAgent = { cwd: '/work', history: [], state: { state: 'idle' }, unhandled: 4 };
     link.open();
-    release([]);
     await flush();
     expect(store.getSnapshot().unhandled).toBe(4);
+    expect(host.paramsOf('openAgentRaw')).toEqual([]);
   });
 
   it('restarts by closing, starting over and opening again', async () => {

@@ -41,7 +41,7 @@ export class AgentLink {
         ...(resumeSessionId ? { resumeSessionId } : {}),
         ...(resumeSessionId && this.options.forkSession?.() ? { forkSession: true } : {}),
       })
-      .then(({ cwd, history, state }) => {
+      .then(({ cwd, history, state, unhandled }) => {
         if (opening !== this.opening) return;
         if (state) {
           // The session was already running (this page is a reload): its history is live, up to
@@ -50,14 +50,13 @@ export class AgentLink {
           this.store.loadHistory([], cwd);
           this.store.push(history);
           this.store.setLifecycle(state);
+          if (unhandled) this.store.setUnhandled(unhandled);
         } else {
           this.store.loadHistory(history, cwd);
           for (const events of this.early ?? []) this.store.push(events);
         }
         this.early = null;
-        return this.api.getAgentRaw({ agentId: this.agentId });
       })
-      .then((raw) => raw && this.store.setUnhandled(raw.unhandled))
       .catch((error: Error) => this.options.onError(error.message));
   }
 

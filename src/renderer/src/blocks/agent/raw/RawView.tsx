@@ -15,9 +15,10 @@ interface RawViewProps {
 }
 
 /**
- * The session's pty bytes as a terminal shows them: the host's recent bytes first, then what
- * arrives. Bytes that arrive before the snapshot's reply are already part of it (one ordered
- * channel), so they are dropped rather than shown twice.
+ * The session's raw bytes as a terminal shows them: the host's recent bytes first, then what
+ * arrives. The host sends raw bytes only while a view is open, so opening asks for them and
+ * closing stops them. Bytes that arrive before the snapshot's reply are already part of it (one
+ * ordered channel), so they are dropped rather than shown twice.
  */
 export function RawView({ api, agentId, unhandledLines, onOpenLink }: RawViewProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -29,9 +30,9 @@ export function RawView({ api, agentId, unhandledLines, onOpenLink }: RawViewPro
     observer.observe(container.current!);
     let replayed = false;
     const unsubscribe = api.onEvent('agentRaw', (payload) => {
-      if (replayed && payload.agentId === agentId) view.term.write(decodeBase64(payload.data));
+      if (replayed && payload.agentId === agentId) view.term.write(payload.data);
     });
-    api.getAgentRaw({ agentId }).then(
+    api.openAgentRaw({ agentId }).then(
       ({ data }) => {
         view.term.write(decodeBase64(data));
         replayed = true;
@@ -41,6 +42,8 @@ export function RawView({ api, agentId, unhandledLines, onOpenLink }: RawViewPro
     );
     return () => {
       unsubscribe();
+      // The session may have ended already: then nothing is being sent.
+      api.closeAgentRaw({ agentId }).catch(() => undefined);
       observer.disconnect();
       view.dispose();
     };

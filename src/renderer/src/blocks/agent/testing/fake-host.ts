@@ -15,7 +15,7 @@ export class FakeHost {
   readonly calls: Call[] = [];
   readonly replies: Partial<Record<RequestName, unknown>> = {
     openAgent: { cwd: '/work', history: [] },
-    getAgentRaw: { data: '', unhandled: 0 },
+    openAgentRaw: { data: '', unhandled: 0 },
     answerPermission: { answered: true },
     openExternal: { opened: true },
   };
