@@ -1,9 +1,11 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { createHostApi } from '../shared/host-api';
-import { ipcChannels } from '../shared/host-contract';
+import type { HostTransport } from '../shared/host-api';
+import { ipcChannels } from '../shared/ipc-channels';
 
-// The page gets the contract's named functions and nothing else: never ipcRenderer itself.
-const api = createHostApi({
+// The page gets one channel each way and nothing else: never ipcRenderer itself. It builds the
+// contract's typed api over them and checks what comes back; the main process checks every request
+// (name, sender, parameters), so nothing here needs the contract's schemas.
+const bridge: HostTransport = {
   request: (name, params) => ipcRenderer.invoke(ipcChannels.request, name, params),
   subscribe: (listener) => {
     const onEvent = (_event: IpcRendererEvent, message: { name?: unknown; payload?: unknown }) =>
@@ -11,10 +13,10 @@ const api = createHostApi({
     ipcRenderer.on(ipcChannels.event, onEvent);
     return () => ipcRenderer.off(ipcChannels.event, onEvent);
   },
-});
+};
 
 contextBridge.exposeInMainWorld('tether', {
-  ...api,
+  ...bridge,
   /** The path of a file dropped onto the page ('' when it is not on disk). */
   pathForFile: (file: File) => webUtils.getPathForFile(file),
 });

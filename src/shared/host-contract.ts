@@ -146,8 +146,7 @@ export const responseSchema = z.union([
 ]);
 export type HostResponse = z.infer<typeof responseSchema>;
 
-/** Electron IPC channels: requests by `invoke`, events by `send`. */
-export const ipcChannels = { request: 'tether:request', event: 'tether:event' } as const;
+export { ipcChannels } from './ipc-channels';
 
 /** WebSocket framing: the renderer's requests and the server's replies and events. */
 export const clientFrameSchema = z.object({

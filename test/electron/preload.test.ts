@@ -1,35 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ipcMain, standIn } from './stand-in/electron';
 import { ipcChannels } from '../../src/shared/host-contract';
-import { requestNames } from '../../src/shared/host-contract';
+import { createHostApi, type HostTransport } from '../../src/shared/host-api';
 
 vi.mock('electron', () => import('./stand-in/electron'));
 
-let api: Record<string, unknown>;
+let bridge: HostTransport & { pathForFile(file: unknown): string };
 
 beforeAll(async () => {
   standIn.reset();
   await import('../../src/preload/index');
-  api = standIn.exposed['tether'] as Record<string, unknown>;
+  bridge = standIn.exposed['tether'] as typeof bridge;
 });
 afterAll(() => standIn.reset());
 
 describe('the preload', () => {
-  it('exposes the contract’s requests, onEvent and pathForFile, and nothing of ipcRenderer', () => {
-    expect(Object.keys(api).sort()).toEqual([...requestNames, 'onEvent', 'pathForFile'].sort());
-    for (const value of Object.values(api)) expect(typeof value).toBe('function');
+  it('exposes one request, one event subscription and pathForFile, nothing of ipcRenderer', () => {
+    expect(Object.keys(bridge).sort()).toEqual(['pathForFile', 'request', 'subscribe']);
+    for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
     expect(Object.keys(standIn.exposed)).toEqual(['tether']);
   });
 
   it('gives the path of a dropped file from webUtils, and "" for one not on disk', () => {
     const onDisk = { name: 'notes.txt' };
     standIn.filePaths.set(onDisk, '/home/ada/notes.txt');
-    const pathForFile = api['pathForFile'] as (file: unknown) => string;
-    expect(pathForFile(onDisk)).toBe('/home/ada/notes.txt');
-    expect(pathForFile({ name: 'pasted.png' })).toBe('');
+    expect(bridge.pathForFile(onDisk)).toBe('/home/ada/notes.txt');
+    expect(bridge.pathForFile({ name: 'pasted.png' })).toBe('');
   });
 
-  it('sends requests on the request channel and checks the reply', async () => {
+  it('carries requests on the request channel; the page’s api checks the replies', async () => {
     new (await import('./stand-in/electron')).BrowserWindow({});
     ipcMain.handle(ipcChannels.request, (_event, name) =>
       name === 'getAppInfo'
@@ -42,16 +41,35 @@ describe('the preload', () => {
               notifications: { needsYou: true, done: false, error: true },
             },
           }
-        : { ok: false, error: 'refused: untrusted sender' },
+        : name === 'terminalBusy'
+          ? { ok: true, result: { busy: 'yes' } }
+          : { ok: false, error: 'refused: untrusted sender' },
     );
-    const getAppInfo = api['getAppInfo'] as (params: object) => Promise<unknown>;
-    const closeTerminal = api['closeTerminal'] as (params: object) => Promise<unknown>;
-    await expect(getAppInfo({})).resolves.toEqual({
+    const api = createHostApi(bridge);
+    await expect(api.getAppInfo({})).resolves.toEqual({
       workspaceDir: '/w',
       platform: 'linux',
       shell: '/bin/sh',
       notifications: { needsYou: true, done: false, error: true },
     });
-    await expect(closeTerminal({ terminalId: 't' })).rejects.toThrow('refused: untrusted sender');
+    await expect(api.closeTerminal({ terminalId: 't' })).rejects.toThrow(
+      'refused: untrusted sender',
+    );
+    await expect(api.terminalBusy({ terminalId: 't' })).rejects.toThrow(/invalid reply/);
+  });
+
+  it('delivers host events to the page until it unsubscribes, invalid ones not at all', () => {
+    const warnings: string[] = [];
+    const api = createHostApi(bridge, (message) => warnings.push(message));
+    const seen: string[] = [];
+    const stop = api.onEvent('settingsChanged', ({ problem }) => seen.push(String(problem)));
+    const settingsChanged = (problem: unknown) =>
+      standIn.emitRenderer(ipcChannels.event, { name: 'settingsChanged', payload: { problem } });
+    settingsChanged('bad JSON');
+    settingsChanged(42);
+    stop();
+    settingsChanged(null);
+    expect(seen).toEqual(['bad JSON']);
+    expect(warnings).toEqual([expect.stringContaining('invalid settingsChanged event')]);
   });
 });

@@ -4,7 +4,7 @@ import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
 import type { ActivityReport, BlockActivity } from '../workspace/block-state';
 import { AgentBlock } from './agent/AgentBlock';
-import { TerminalBlock } from './terminal/TerminalBlock';
+import { lazyBlock } from './lazy-block';
 
 /** What the workspace can ask of a mounted block. */
 export interface BlockHandle {
@@ -45,7 +45,12 @@ export interface BlockKind {
 // A block kind is one entry here plus its commands in shared/commands.ts and their actions in
 // workspace/commands.ts; the toolbar, the palette and persistence follow.
 export const blockKinds: readonly BlockKind[] = [
-  { kind: 'terminal', label: 'Terminal', newCommand: 'terminal.new', component: TerminalBlock },
+  {
+    kind: 'terminal',
+    label: 'Terminal',
+    newCommand: 'terminal.new',
+    component: lazyBlock(() => import('./terminal/TerminalBlock').then((m) => m.TerminalBlock)),
+  },
   {
     kind: 'agent',
     label: 'Agent',

@@ -1,12 +1,12 @@
-import { createHostApi, type HostApi } from '../../../shared/host-api';
+import { createHostApi, type HostApi, type HostTransport } from '../../../shared/host-api';
 import { tabClientId } from './tab-client-id';
 import { takeTabToken } from './tab-token';
 import { WebSocketTransport } from './websocket-transport';
 
 declare global {
   interface Window {
-    /** Set by the Electron preload; absent in browser mode. */
-    tether?: HostApi;
+    /** The Electron preload's bridge to the host; absent in browser mode. */
+    tether?: HostTransport;
   }
 }
 
@@ -14,11 +14,11 @@ declare global {
 export type ConnectionProblem = 'lost' | 'no-token' | 'wrong-token';
 
 /**
- * The host behind this page: the preload's api in Electron, else browser mode's WebSocket, or
- * null when the tab has no token to open it with.
+ * The host behind this page: through the preload's bridge in Electron, else browser mode's
+ * WebSocket, or null when the tab has no token to open it with.
  */
 export function connectHost(onProblem: (problem: ConnectionProblem) => void): HostApi | null {
-  if (window.tether) return window.tether;
+  if (window.tether) return createHostApi(window.tether);
   const token = takeTabToken(window);
   if (token === null) {
     onProblem('no-token');

@@ -1,6 +1,7 @@
 import { failureReason, type HostApi } from '../../../../../shared/host-api';
 import type { TranscriptItem } from '../model/transcript-model';
 import { transcriptMarkdown } from '../model/transcript-markdown';
+import { loadHighlighter } from '../markdown/highlighter';
 
 export type ExportFormat = 'markdown' | 'html';
 
@@ -11,6 +12,12 @@ export function exportName(title: string, format: ExportFormat): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return `${words || 'transcript'}.${format === 'html' ? 'html' : 'md'}`;
+}
+
+async function transcriptPage(items: readonly TranscriptItem[], title: string): Promise<string> {
+  // A saved page is never rendered again: its code is coloured now or never.
+  const [{ transcriptHtml }] = await Promise.all([import('./transcript-html'), loadHighlighter()]);
+  return transcriptHtml(items, title);
 }
 
 /**
@@ -24,9 +31,7 @@ export async function exportTranscript(
   format: ExportFormat,
 ): Promise<string> {
   const content =
-    format === 'markdown'
-      ? transcriptMarkdown(items, title)
-      : (await import('./transcript-html')).transcriptHtml(items, title);
+    format === 'markdown' ? transcriptMarkdown(items, title) : await transcriptPage(items, title);
   const name = exportName(title, format);
   try {
     const chosen = await api.chooseExportFile({ suggestedName: name });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './Markdown';
 import { openExternalLink } from '../../../host/open-external-link';
@@ -16,7 +16,7 @@ function renderMarkdown(text: string) {
 }
 
 describe('Markdown', () => {
-  it('renders GitHub-flavoured Markdown with highlighted code', () => {
+  it('renders GitHub-flavoured Markdown with highlighted code', async () => {
     const { container } = renderMarkdown(
       [
         '# Title',
@@ -42,7 +42,10 @@ describe('Markdown', () => {
     expect(screen.getByRole('table')).toBeTruthy();
     const code = container.querySelector('pre code')!;
     expect(code.textContent).toBe('const answer: number = 42;\n');
-    expect(code.querySelector('.hljs-keyword')?.textContent).toBe('const');
+    // The highlighter loads on demand: the colours follow.
+    await waitFor(() =>
+      expect(container.querySelector('pre code .hljs-keyword')?.textContent).toBe('const'),
+    );
   });
 
   it('leaves code without a language it knows uncoloured', () => {

@@ -3,6 +3,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { safeExternalUrl } from '../../../../../shared/external-url';
 import { rehypeHighlightCode } from './highlight-code';
+import { useHighlighterFor } from './highlighter';
 import { markdownBlocks } from './markdown-blocks';
 
 interface MarkdownProps {
@@ -46,6 +47,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
   text: string;
   components: Components;
 }) {
+  useHighlighterFor(text);
   return (
     <ReactMarkdown
       remarkPlugins={remarkPlugins}

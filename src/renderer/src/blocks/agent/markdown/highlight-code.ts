@@ -1,9 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { common, createLowlight } from 'lowlight';
-
-// One highlighter for the whole app: registering its languages costs milliseconds, and
-// react-markdown builds its pipeline (plugins included) anew on every render of a message.
-const lowlight = createLowlight(common);
+import { highlighter } from './highlighter';
 
 function language(code: Element): string | undefined {
   const classes = code.properties['className'];
@@ -24,8 +20,10 @@ function text(nodes: ElementContent[]): string {
 
 function highlight(code: Element): void {
   const name = language(code);
+  // Plain until the highlighter has loaded; the block renders again then (useHighlighterFor).
+  const lowlight = name === undefined ? null : highlighter();
   // Only code that names a language it knows: guessing costs a lot on every streamed update.
-  if (name === undefined || !lowlight.registered(name)) return;
+  if (name === undefined || !lowlight?.registered(name)) return;
   code.children = lowlight.highlight(name, text(code.children)).children as ElementContent[];
   code.properties['className'] = ['hljs', `language-${name}`];
 }

@@ -1,0 +1,62 @@
+import { stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { firstTerminal, row, runInTerminal, screenshot } from './support/app-page';
+import { expect, test } from './support/browser-mode';
+
+// Budgets for what `npm run test:e2e` has just built into out/: the page must parse all of its
+// first chunk before it can paint, and the preload runs before every page load of the window.
+const FIRST_LOAD_BUDGET = 800 * 1024;
+const PRELOAD_BUDGET = 20 * 1024;
+const root = join(__dirname, '..');
+
+/** The scripts the page has fetched, with their sizes, in order. */
+function recordScripts(page: Page): { name: string; bytes: number }[] {
+  const scripts: { name: string; bytes: number }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const name = new URL(response.url()).pathname.replace(/^.*\//, '');
+    scripts.push({ name, bytes: (await response.body()).length });
+  });
+  return scripts;
+}
+
+const total = (scripts: { bytes: number }[]) => scripts.reduce((sum, s) => sum + s.bytes, 0);
+
+test('the preload stays under 20 KB', async () => {
+  const { size } = await stat(join(root, 'out/preload/index.js'));
+  expect(size).toBeLessThan(PRELOAD_BUDGET);
+});
+
+test('the page loads under 800 KB of JavaScript; a terminal’s code comes with the first terminal', async ({
+  page,
+  browserMode,
+}) => {
+  // An empty workspace, so that the first load is the page alone.
+  await browserMode.stop();
+  await writeFile(
+    join(browserMode.stateDir, 'browser-workspace.json'),
+    JSON.stringify({ version: 1, layout: null, blocks: {}, focused: null }),
+  );
+  await browserMode.start();
+  const scripts = recordScripts(page);
+  await page.goto(browserMode.url);
+  await expect(page.getByText('No blocks open.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const firstLoad = [...scripts];
+  test.info().annotations.push({
+    type: 'first-load JS',
+    description: firstLoad.map((s) => `${s.name} ${s.bytes}`).join(', '),
+  });
+  expect(total(firstLoad)).toBeGreaterThan(0);
+  expect(total(firstLoad)).toBeLessThan(FIRST_LOAD_BUDGET);
+  expect(firstLoad.map((s) => s.name)).not.toContainEqual(expect.stringMatching(/^lowlight-/));
+
+  await page.keyboard.press('Control+Shift+Enter');
+  const terminal = await firstTerminal(page);
+  await runInTerminal(page, 'echo lazy-$((6*7))');
+  await expect(row(terminal, /^lazy-42/)).toBeVisible();
+  const later = scripts.slice(firstLoad.length).map((s) => s.name);
+  expect(later).toContainEqual(expect.stringMatching(/^terminal-view-/));
+  await screenshot(page, 'terminal-loaded-on-demand');
+});
