@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSION_MODES } from './agent-control';
 import type { AgentEvent } from './agent-event';
+import { imageAttachmentSchema, MAX_IMAGES_PER_MESSAGE } from './composer-contract';
 
 // The agent block's half of the host contract, spread into hostRequests / hostEvents.
 
@@ -35,6 +36,20 @@ export const permissionDecisionSchema = z.discriminatedUnion('behavior', [
       interrupt: z.boolean().optional(),
     })
     .strict(),
+  // An MCP server's form (`elicitation_request`): accepted with its fields, declined or cancelled.
+  z
+    .object({
+      behavior: z.literal('accept'),
+      content: z
+        .record(
+          z.string(),
+          z.union([z.string(), z.number(), z.boolean(), z.array(z.string().max(10_000))]),
+        )
+        .optional(),
+    })
+    .strict(),
+  z.object({ behavior: z.literal('decline') }).strict(),
+  z.object({ behavior: z.literal('cancel') }).strict(),
 ]);
 
 export const sessionLifecycleSchema = z.discriminatedUnion('state', [
@@ -68,6 +83,8 @@ export const agentRequests = {
         resumeSessionId: z.string().min(1).max(256).optional(),
         /** With `resumeSessionId`: a new session that starts from that one (`--fork-session`). */
         forkSession: z.boolean().optional(),
+        /** With `forkSession`: the fork's conversation stops before this prompt (its uuid). */
+        resumeAt: z.string().min(1).max(256).optional(),
       })
       .strict(),
     // `state` only for a session that was already running (the page reloaded): its history then
@@ -76,23 +93,28 @@ export const agentRequests = {
       cwd: z.string(),
       history: z.array(agentEventSchema),
       state: sessionLifecycleSchema.optional(),
+      /** With `state`: how much of the session's output so far was no frame Tether handles. */
+      unhandled: z.number().int().optional(),
     }),
   },
   sendAgentMessage: {
     params: z
       .object({
         agentId,
-        text: z.string().min(1).max(MAX_PROMPT_CHARS),
+        text: z.string().max(MAX_PROMPT_CHARS),
         /** The prompt's id, which its `prompt_state` events name (new if not given). */
         uuid: z.uuid().optional(),
+        /** Pasted or dropped images, sent as image blocks after the text. */
+        images: z.array(imageAttachmentSchema).max(MAX_IMAGES_PER_MESSAGE).optional(),
       })
-      .strict(),
+      .strict()
+      .refine((message) => message.text.trim() || message.images?.length, {
+        message: 'a message needs text or an image',
+      }),
     result: ok,
   },
   /** Stops the running turn (the CLI's interrupt request); the session stays usable. */
   interruptAgent: { params: z.object({ agentId }).strict(), result: ok },
-      /** With `state`: how much of the session's output so far was no frame Tether handles. */
-      unhandled: z.number().int().optional(),
   /** Stops one background task of the session (the CLI's `stop_task`). */
   stopAgentTask: {
     params: z.object({ agentId, taskId: z.string().min(1).max(256) }).strict(),
@@ -136,6 +158,8 @@ export const agentRequests = {
     params: z.object({ agentId }).strict(),
     result: z.object({ data: z.string(), unhandled: z.number().int() }),
   },
+  /** The raw view closed: no more `agentRaw` events for it (nothing to do if the agent is gone). */
+  closeAgentRaw: { params: z.object({ agentId }).strict(), result: ok },
   /** Ends the session; `forget` also deletes its history (the user closed the block). */
   closeAgent: {
     params: z.object({ agentId, forget: z.boolean().optional() }).strict(),
@@ -155,5 +179,3 @@ export const agentHostEvents = {
   /** Output that is no frame the translator handles: the raw view should surface. */
   agentUnhandled: z.object({ agentId, count: z.number().int(), line: z.string() }),
 } as const;
-  /** The raw view closed: no more `agentRaw` events for it (nothing to do if the agent is gone). */
-  closeAgentRaw: { params: z.object({ agentId }).strict(), result: ok },

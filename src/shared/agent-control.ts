@@ -13,6 +13,18 @@ export type PermissionDecision =
   /** Do not run it; `message` tells Claude why, `interrupt` also ends the turn. */
   | { behavior: 'deny'; message?: string; interrupt?: boolean };
 
+/** What an accepted form sends back: each field's value (a multi-select's as strings). */
+export type ElicitationContent = Record<string, string | number | boolean | string[]>;
+
+/** The user's answer to an `elicitation_request` (an MCP server's form or URL). */
+export type ElicitationAnswer =
+  | { behavior: 'accept'; content?: ElicitationContent }
+  | { behavior: 'decline' }
+  | { behavior: 'cancel' };
+
+/** An answer to whatever the CLI waits on: a permission request or an MCP server's form. */
+export type RequestAnswer = PermissionDecision | ElicitationAnswer;
+
 export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 

@@ -1,3 +1,5 @@
+import type { RequestAnswer } from './agent-control';
+
 /**
  * The agent block's wire contract: one JSON object per event, tagged by `type`, snake_case.
  * Consumers ignore types they do not know, so new types can be added without breaking old views.
@@ -56,13 +58,37 @@ export type AgentEvent =
       /** Focus Deny; no single key approves. */
       default_to_no?: true;
     }
+  /**
+   * An MCP server asks the user to fill in a form (`requested_schema`) or to open a URL; the CLI
+   * waits for Accept, Decline or Cancel. Withdrawn and answered like a permission request.
+   */
+  | {
+      type: 'elicitation_request';
+      request_id: string;
+      server_name: string;
+      message: string;
+      mode: 'form' | 'url';
+      /** URL mode: where the server sends the user. Untrusted: shown, opened only if safe. */
+      url?: string;
+      elicitation_id?: string;
+      requested_schema?: Record<string, unknown>;
+      /** The schema's properties in the order the server listed them. */
+      property_order?: string[];
+      title?: string;
+      display_name?: string;
+      description?: string;
+    }
   /** The CLI withdrew a pending permission request (its dialog should close). */
   | { type: 'permission_cancelled'; request_id: string }
   /**
    * The user's answer reached the CLI. Logged, so that a page that replays the log (a reload)
    * does not ask again while the tool still runs.
    */
-  | { type: 'permission_answered'; request_id: string; behavior: 'allow' | 'allow_always' | 'deny' }
+  | {
+      type: 'permission_answered';
+      request_id: string;
+      behavior: RequestAnswer['behavior'];
+    }
   /** Running totals for the session, from each `result`. */
   | {
       type: 'cost';
@@ -98,8 +124,11 @@ export type AgentEvent =
     }
   /** What the CLI is doing between events: requesting the model, compacting, or nothing. */
   | { type: 'status'; status: string | null; permission_mode?: string }
-  /** The CLI received a user message (a delivery receipt carrying the text as delivered). */
-  | { type: 'user_message'; text: string }
+  /**
+   * The CLI received a user message (a delivery receipt carrying the text as delivered). `uuid`:
+   * its id in the session, which rewinding its files and forking before it name.
+   */
+  | { type: 'user_message'; text: string; uuid?: string }
   /** What a local slash command (/compact, /cost, …) printed. */
   | { type: 'command_output'; text: string }
   /** Tether's own word about the block (not the CLI's): e.g. its transcript cannot be saved. */

@@ -29,6 +29,8 @@ export type StreamFrame =
       content: string | ContentBlock[];
       is_replay: boolean;
       parent_tool_use_id: string | null;
+      /** The message's id: for a prompt, the uuid it was sent with. */
+      uuid: string | null;
     }
   /** `type: "result"`: the turn is over; cost details are read as optional from `fields`. */
   | {
@@ -43,8 +45,10 @@ export type StreamFrame =
       kind: 'control_request';
       request_id: string;
       subtype: string;
-      /** Set exactly when `subtype` is `can_use_tool`, the only request Tether serves. */
+      /** Set exactly when `subtype` is `can_use_tool`. */
       permission: PermissionAsk | null;
+      /** Set exactly when `subtype` is `elicitation` (an MCP server asks the user). */
+      elicitation: ElicitationAsk | null;
     }
   /** `type: "control_response"`: the CLI's answer to one of our own requests. */
   | {
@@ -95,6 +99,23 @@ export interface PermissionAsk {
   suppress_always_allow_rule?: true;
   /** The safe answer is no: Deny has the focus and no single key approves. */
   default_to_no?: true;
+}
+
+/** An MCP server asks the user to fill in a form or to open a URL (`elicitation`). */
+export interface ElicitationAsk {
+  server_name: string;
+  message: string;
+  mode: 'form' | 'url';
+  /** URL mode: where the server sends the user (untrusted). */
+  url?: string;
+  elicitation_id?: string;
+  /** Form mode: the flat JSON schema of what to fill in. */
+  requested_schema?: Record<string, unknown>;
+  /** The schema's properties in the order the server listed them. */
+  property_order?: string[];
+  title?: string;
+  display_name?: string;
+  description?: string;
 }
 
 /** A content block of a message; block types Tether shows nothing for are `other`. */

@@ -270,6 +270,13 @@ async function driveProcess(
           type: 'control_response',
           response: { subtype: 'success', request_id: requestId, response },
         });
+      } else if (request.subtype === 'elicitation' && scenario.elicitation) {
+        const response = scenario.elicitation(request);
+        log(`${scenario.name}: elicitation ${String(response.action)}`);
+        send({
+          type: 'control_response',
+          response: { subtype: 'success', request_id: requestId, response },
+        });
       } else {
         send({
           type: 'control_response',

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from '../support/claude-cli';
 import {
   errorReply,
   firstUserText,
@@ -68,6 +69,11 @@ export interface Scenario {
   api: (ctx: { cwd: string }) => FakeHandler;
   /** Answers to `can_use_tool` requests (default: allow all). `n` counts from 0. */
   permission?: (req: CanUseToolRequest, n: number) => PermissionAnswer;
+  /**
+   * The `response` to an MCP server's `elicitation` request (`{action, content?}`); without it
+   * the driver answers elicitations with an error, as any request it does not serve.
+   */
+  elicitation?: (request: Record<string, unknown>) => Record<string, unknown>;
   /**
    * Send a control request during turn `turn` (0-based) once `when` matches: `interrupt`, or what
    * `request` builds from the matching frame (e.g. `stop_task` for the task it names).
@@ -821,6 +827,65 @@ const modelFallback: Scenario = {
   },
 };
 
+/** What the recorded user fills into the MCP server's form (`elicit-mcp-server.mjs`). */
+export const ELICITED = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  age: 36,
+  subscribe: true,
+  plan: 'pro',
+};
+
+/**
+ * An MCP server (`test/support/elicit-mcp-server.mjs`, through `--mcp-config`) whose tools ask the
+ * user: a form, accepted with values, then a URL to open, declined. Each tool's result is the
+ * server's `ANSWER <what it received>`.
+ */
+const elicitation: Scenario = {
+  name: 'elicitation',
+  description:
+    'An MCP tool asks for a form (accepted with values), another for a URL (declined); the server gets each answer.',
+  turns: ['Ask me for my details, then for consent.'],
+  args: ['--mcp-config', JSON.stringify(elicitMcpConfig())],
+  api: () => (call) => {
+    const answer = JSON.stringify(lastToolResults(call.body)[0]?.content ?? '');
+    if (!answer.includes('ANSWER'))
+      return toolUseReply({ name: 'mcp__elicit__ask_details', input: {} });
+    if (answer.includes('content'))
+      return toolUseReply({ name: 'mcp__elicit__open_page', input: {} });
+    return textReply('Thanks, noted.');
+  },
+  elicitation: (request) =>
+    request.mode === 'url' ? { action: 'decline' } : { action: 'accept', content: ELICITED },
+  check: (o) => {
+    const p = basics(o, ['success']);
+    const asks = controlRequests(o.frames, 'elicitation').map((f) => obj(f.request));
+    expect(
+      p,
+      JSON.stringify(asks.map((a) => a.mode)) === '["form","url"]',
+      'expected a form elicitation, then a URL one',
+    );
+    const results = toolResults(o.frames).map((r) => JSON.stringify(r.content));
+    expect(
+      p,
+      results[0]?.includes('Ada Lovelace') === true,
+      'the form values did not reach the MCP server',
+    );
+    expect(
+      p,
+      results[1]?.includes('decline') === true,
+      'the URL elicitation was not declined at the server',
+    );
+    return p;
+  },
+};
+
+/** The `--mcp-config` that starts the test MCP server which elicits. */
+export function elicitMcpConfig(): Record<string, unknown> {
+  const script = path.join(REPO_ROOT, 'test', 'support', 'elicit-mcp-server.mjs');
+  return { mcpServers: { elicit: { command: process.execPath, args: [script] } } };
+}
+
 export const SCENARIOS: readonly Scenario[] = [
   plainText,
   toolAllowed,
@@ -844,6 +909,7 @@ export const SCENARIOS: readonly Scenario[] = [
   clear,
   localCommand,
   modelFallback,
+  elicitation,
 ];
 
 export function scenarioByName(name: string): Scenario | undefined {

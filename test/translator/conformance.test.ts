@@ -6,7 +6,7 @@ import type { AgentEvent } from '../../src/shared/agent-event';
 import { SYSTEM_SUBTYPES } from '../../src/main/agent/claude-translator';
 import { parseFrame } from '../../src/main/agent/parse-frame';
 import { recordScenario } from '../conformance/record';
-import { PLAIN_TEXT, SCENARIOS } from '../conformance/scenarios';
+import { ELICITED, PLAIN_TEXT, SCENARIOS } from '../conformance/scenarios';
 import { coalesceText, joinLines, splitLines, translateBytes } from './transcript';
 
 const DIR = join(__dirname, '..', 'conformance', 'recordings');
@@ -224,6 +224,27 @@ const EXPECT: Record<string, (events: AgentEvent[]) => void> = {
     ]);
     expect(of(events, 'done')).toEqual([{ type: 'done', response: 'ok from the fallback' }]);
   },
+  // An MCP server's form and URL asks arrive as elicitation_request, with what the dialog needs.
+  elicitation: (events) => {
+    const [form, url] = of(events, 'elicitation_request');
+    expect(form).toMatchObject({
+      server_name: 'elicit',
+      mode: 'form',
+      message: 'Please tell us about yourself.',
+      property_order: ['name', 'email', 'age', 'subscribe', 'plan'],
+      requested_schema: { type: 'object', required: ['name'] },
+    });
+    expect(url).toMatchObject({
+      server_name: 'elicit',
+      mode: 'url',
+      url: 'https://example.com/consent',
+      elicitation_id: 'consent-1',
+    });
+    expect(of(events, 'tool_result')[0]?.content).toEqual([
+      { type: 'text', text: `ANSWER ${JSON.stringify({ action: 'accept', content: ELICITED })}` },
+    ]);
+    expect(of(events, 'done')).toEqual([{ type: 'done', response: 'Thanks, noted.' }]);
+  },
   'permission-interrupt': (events) => {
     const request = of(events, 'permission_request')[0]!;
     expect(of(events, 'permission_cancelled')).toEqual([
@@ -270,7 +291,7 @@ it('handles every frame type, system subtype and control request in the recordin
         unread.add(`${name}: ${frame.kind} ${line.slice(0, 80)}`);
       if (frame.kind === 'system' && !SYSTEM_SUBTYPES.has(frame.subtype))
         unread.add(`${name}: system/${frame.subtype}`);
-      if (frame.kind === 'control_request' && !frame.permission)
+      if (frame.kind === 'control_request' && !frame.permission && !frame.elicitation)
         unread.add(`${name}: control_request ${frame.subtype}`);
     }
   }

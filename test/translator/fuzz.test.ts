@@ -14,6 +14,7 @@ const EVENT_TYPES: Record<AgentEvent['type'], true> = {
   tool_use: true,
   tool_result: true,
   permission_request: true,
+  elicitation_request: true,
   permission_cancelled: true,
   permission_answered: true,
   cost: true,

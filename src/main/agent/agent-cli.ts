@@ -128,6 +128,11 @@ async function main(): Promise<void> {
             : askOnTerminal(event);
       void decide.then((decision) => session.answerPermission(event.request_id, decision));
     }
+    // This command line shows no forms: the MCP server hears that the user declined.
+    if (event.type === 'elicitation_request') {
+      process.stderr.write(`agent: declined a form from MCP server ${event.server_name}.\n`);
+      session.answerPermission(event.request_id, { behavior: 'decline' });
+    }
     if (event.type === 'done') void finish(0);
     if (event.type === 'error') void finish(1);
   });

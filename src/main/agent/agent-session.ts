@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
-import type {
-  PermissionDecision,
-  PermissionMode,
-  SessionLifecycle,
-} from '../../shared/agent-control';
+import type { PermissionMode, RequestAnswer, SessionLifecycle } from '../../shared/agent-control';
 import type { AgentEvent } from '../../shared/agent-event';
 import { hostLaunchCommand } from './claude-launch';
 import { locateClaude, type LocateOptions } from './claude-locator';
@@ -15,6 +11,10 @@ import { ClaudeTranslator, SYSTEM_SUBTYPES } from './claude-translator';
 import { controlRequest, userMessage } from './control-protocol';
 import { parseFrame } from './parse-frame';
 import { taskOutputOf, type TaskOutput } from './task-output';
+import { rewindChangesOf } from './rewind-files';
+import type { RewindChanges } from '../../shared/rewind-contract';
+import { suggestedPaths } from './file-suggestions';
+import type { ImageAttachment } from '../../shared/composer-contract';
 import { contextUsageEvent, initializeEvents } from './session-facts';
 import { PermissionGate } from './permission-gate';
 import { isVisibleText, RawRing } from './raw-tap';
@@ -50,6 +50,8 @@ export interface StartOptions {
   resume?: string;
   /** With `resume`: a new session that starts from that one, which stays as it was. */
   forkSession?: boolean;
+  /** With `resume`: the conversation kept goes up to this entry of it, and no further. */
+  resumeAt?: string;
   transport?: TransportKind;
   /** The environment the child inherits (default: this process's: API keys, proxies, HOME, …). */
   env?: NodeJS.ProcessEnv;
@@ -88,6 +90,9 @@ const DEFAULT_TIMINGS: SessionTimings = {
  * reads, an unknown subtype with an error).
  */
 const PING_SUBTYPE = 'mcp_status';
+
+/** Completion that comes later than this is no use to someone typing. */
+const FILE_SUGGESTIONS_TIMEOUT_MS = 2000;
 
 export interface UnhandledOutput {
   /** Unhandled lines so far in this session. */
@@ -201,6 +206,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       args.push('--permission-mode', options.permissionMode ?? 'default');
       if (options.resume) args.push('--resume', options.resume);
       if (options.resume && options.forkSession) args.push('--fork-session');
+      if (options.resume && options.resumeAt) args.push('--resume-session-at', options.resumeAt);
       if (options.extraArgs) args.push(...options.extraArgs);
       const spawn =
         chooseTransport(options.transport, process.platform) === 'pty'
@@ -210,7 +216,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
         {
           ...hostLaunchCommand(path, args, env),
           cwd: options.cwd,
-          env,
+          env: withFileCheckpointing(env),
           ...(options.cols ? { cols: options.cols } : {}),
           ...(options.rows ? { rows: options.rows } : {}),
         },
@@ -247,6 +253,8 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       // promptSuggestions: after each turn the CLI guesses the next prompt (one small API call).
       // perTaskStopAffordance: each background task has its own Stop here, so an interrupt
       // (Esc) ends the turn and leaves background agents running.
+      // No supportedDialogKinds: Tether renders no request_user_dialog kind, and the CLI sends
+      // only the kinds a host declares (each flow falls back to its no-dialog behaviour).
       const response = await this.request(
         { subtype: 'initialize', promptSuggestions: true, perTaskStopAffordance: true },
         this.timings.startTimeoutMs,
@@ -264,14 +272,14 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   }
 
   /**
-   * Sends a user message; the CLI queues it if a turn is running. `uuid` (new if not given) is
-   * what its `prompt_state` events name.
+   * Sends a user message, with its images; the CLI queues it if a turn is running. `uuid` (new if
+   * not given) is what its `prompt_state` events name.
    */
-  send(text: string, uuid: string = randomUUID()): void {
+  send(text: string, uuid: string = randomUUID(), images: readonly ImageAttachment[] = []): void {
     if (this.lifecycle.state === 'exited') {
       throw new Error('The Claude session has ended; start a new one to continue.');
     }
-    this.write(userMessage(text, uuid));
+    this.write(userMessage(text, uuid, images));
     // A CLI that does not answer still does not: only its output says otherwise.
     if (this.lifecycle.state !== 'unresponsive') this.setLifecycle({ state: 'busy' });
   }
@@ -291,6 +299,32 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     return taskOutputOf(await this.request({ subtype: 'get_task_output', task_id: taskId }));
   }
 
+  /**
+   * Claude Code's own `@` completion for `query` (its `file_suggestions`): paths relative to
+   * the session's folder, or absolute. Asked on each keystroke, so it waits only briefly.
+   */
+  async fileSuggestions(query: string): Promise<string[]> {
+    const response = await this.request(
+      { subtype: 'file_suggestions', query },
+      FILE_SUGGESTIONS_TIMEOUT_MS,
+    );
+    return suggestedPaths(response);
+  }
+
+  /**
+   * What rewinding the files to before the prompt `userMessageId` changes: only reported with
+   * `dryRun`, else done. Refused (thrown, with the CLI's reason) where there is no checkpoint.
+   */
+  async rewindFiles(userMessageId: string, dryRun: boolean): Promise<RewindChanges> {
+    return rewindChangesOf(
+      await this.request({
+        subtype: 'rewind_files',
+        user_message_id: userMessageId,
+        ...(dryRun ? { dry_run: true } : {}),
+      }),
+    );
+  }
+
   async setPermissionMode(mode: PermissionMode): Promise<void> {
     await this.request({ subtype: 'set_permission_mode', mode });
   }
@@ -304,8 +338,11 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     await this.request({ subtype: 'rename_session', title, source: 'host' });
   }
 
-  /** False when the request is no longer pending (answered, withdrawn, or the process is gone). */
-  answerPermission(requestId: string, decision: PermissionDecision): boolean {
+  /**
+   * Answers a permission request or an MCP server's form. False when the request is no longer
+   * pending (answered, withdrawn, or the process is gone).
+   */
+  answerPermission(requestId: string, decision: RequestAnswer): boolean {
     const answered = this.gate.answer(requestId, decision);
     if (answered) {
       this.emitEvent({
@@ -536,6 +573,15 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     else if (next.state !== 'unresponsive') this.watchdog.stop();
     this.emit('lifecycle', next);
   }
+}
+
+/**
+ * The CLI keeps file checkpoints for a headless session only when asked: they are what
+ * "Rewind code to here" restores. A value the user set themselves stands.
+ */
+export function withFileCheckpointing(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env['CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING'] !== undefined) return env;
+  return { ...env, CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING: 'true' };
 }
 
 function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {

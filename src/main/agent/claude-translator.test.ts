@@ -515,6 +515,65 @@ describe('ClaudeTranslator: system, control and other frames', () => {
     ]);
   });
 
+  it('turns an MCP server’s elicitation into elicitation_request, form and URL alike', () => {
+    // As the pinned CLI sends them (recordings/elicitation.jsonl).
+    const schema = {
+      type: 'object',
+      properties: { name: { type: 'string', title: 'Name', minLength: 2 } },
+      required: ['name'],
+    };
+    const events = run([
+      {
+        type: 'control_request',
+        request_id: 'e1',
+        request: {
+          subtype: 'elicitation',
+          mcp_server_name: 'elicit',
+          message: 'Please tell us about yourself.',
+          mode: 'form',
+          requested_schema: schema,
+          property_order: ['name'],
+        },
+      },
+      {
+        type: 'control_request',
+        request_id: 'e2',
+        request: {
+          subtype: 'elicitation',
+          mcp_server_name: 'elicit',
+          message: 'Please confirm on the consent page.',
+          mode: 'url',
+          url: 'https://example.com/consent',
+          elicitation_id: 'consent-1',
+          title: 'Consent',
+        },
+      },
+      { type: 'control_cancel_request', request_id: 'e2' },
+    ]);
+    expect(events).toEqual([
+      {
+        type: 'elicitation_request',
+        request_id: 'e1',
+        server_name: 'elicit',
+        message: 'Please tell us about yourself.',
+        mode: 'form',
+        requested_schema: schema,
+        property_order: ['name'],
+      },
+      {
+        type: 'elicitation_request',
+        request_id: 'e2',
+        server_name: 'elicit',
+        message: 'Please confirm on the consent page.',
+        mode: 'url',
+        url: 'https://example.com/consent',
+        elicitation_id: 'consent-1',
+        title: 'Consent',
+      },
+      { type: 'permission_cancelled', request_id: 'e2' },
+    ]);
+  });
+
   it('treats replayed user messages as receipts, never as assistant text or tool results', () => {
     const events = run([
       {
@@ -527,9 +586,11 @@ describe('ClaudeTranslator: system, control and other frames', () => {
           ],
         },
         isReplay: true,
+        uuid: 'u-1',
       },
     ]);
-    expect(events).toEqual([{ type: 'user_message', text: 'do it' }]);
+    // The uuid is what rewinding the files and forking before the message name.
+    expect(events).toEqual([{ type: 'user_message', text: 'do it', uuid: 'u-1' }]);
   });
 
   it('shows what a local slash command printed as command output', () => {

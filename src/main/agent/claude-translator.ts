@@ -138,6 +138,12 @@ export class ClaudeTranslator {
             request_id: frame.request_id,
             ...frame.permission,
           });
+        } else if (frame.elicitation) {
+          out.push({
+            type: 'elicitation_request',
+            request_id: frame.request_id,
+            ...frame.elicitation,
+          });
         }
         return;
       case 'control_cancel_request':
@@ -278,7 +284,9 @@ export class ClaudeTranslator {
       const text = textOfContent(frame.content);
       const local = localCommandOutput(text);
       out.push(
-        local !== null ? { type: 'command_output', text: local } : { type: 'user_message', text },
+        local !== null
+          ? { type: 'command_output', text: local }
+          : { type: 'user_message', text, ...(frame.uuid ? { uuid: frame.uuid } : {}) },
       );
       return;
     }

@@ -1,5 +1,6 @@
-import type { PermissionDecision } from '../../shared/agent-control';
+import type { ElicitationAnswer, PermissionDecision } from '../../shared/agent-control';
 import type { PermissionSuggestion } from '../../shared/agent-event';
+import type { ImageAttachment } from '../../shared/composer-contract';
 
 /**
  * The stdin side of Claude Code's control protocol (one JSON object a line). Every
@@ -8,12 +9,26 @@ import type { PermissionSuggestion } from '../../shared/agent-event';
 
 /**
  * A prompt, stamped with `uuid`: the CLI reports its progress by it (`command_lifecycle`) and
- * keeps it as the message's id in the session file, which rewinding names.
+ * keeps it as the message's id in the session file, which rewinding names. Images go as the
+ * Messages API's base64 image blocks after the text, which the CLI passes on as they are.
  */
-export function userMessage(text: string, uuid: string): string {
+export function userMessage(
+  text: string,
+  uuid: string,
+  images: readonly ImageAttachment[] = [],
+): string {
+  const content = images.length
+    ? [
+        ...(text ? [{ type: 'text', text }] : []),
+        ...images.map(({ mediaType, data }) => ({
+          type: 'image',
+          source: { type: 'base64', media_type: mediaType, data },
+        })),
+      ]
+    : text;
   return line({
     type: 'user',
-    message: { role: 'user', content: text },
+    message: { role: 'user', content },
     parent_tool_use_id: null,
     session_id: '',
     uuid,
@@ -51,6 +66,19 @@ export function permissionResponse(
       response['updatedPermissions'] = [rule];
     }
   }
+  return line({
+    type: 'control_response',
+    response: { subtype: 'success', request_id: requestId, response },
+  });
+}
+
+/**
+ * The answer to an MCP server's `elicitation`: `{action, content?}`, which the CLI hands to the
+ * server as its `elicitation/create` result; content goes only with accept.
+ */
+export function elicitationResponse(requestId: string, answer: ElicitationAnswer): string {
+  const response: Record<string, unknown> = { action: answer.behavior };
+  if (answer.behavior === 'accept' && answer.content) response['content'] = answer.content;
   return line({
     type: 'control_response',
     response: { subtype: 'success', request_id: requestId, response },

@@ -74,6 +74,10 @@ describe('parseFrame', () => {
       content: 'x',
       is_replay: true,
       parent_tool_use_id: null,
+      uuid: null,
+    });
+    expect(parseFrame('{"type":"user","message":{"content":"x"},"uuid":"u-1"}')).toMatchObject({
+      uuid: 'u-1',
     });
     expect(
       parseFrame(
@@ -88,10 +92,17 @@ describe('parseFrame', () => {
       request_id: 'q1',
       subtype: 'can_use_tool',
       permission: { tool_name: 'Bash', input: { command: 'ls' }, suggestions: [] },
+      elicitation: null,
     });
     expect(
       parseFrame(line({ type: 'control_request', request_id: 'h', request: { subtype: 'hook' } })),
-    ).toEqual({ kind: 'control_request', request_id: 'h', subtype: 'hook', permission: null });
+    ).toEqual({
+      kind: 'control_request',
+      request_id: 'h',
+      subtype: 'hook',
+      permission: null,
+      elicitation: null,
+    });
     expect(parseFrame('{"type":"keep_alive"}')).toEqual({ kind: 'keep_alive' });
     expect(parseFrame('{"type":"brand_new"}')).toEqual({ kind: 'other', type_name: 'brand_new' });
     expect(parseFrame('{"no_type":1}')).toEqual({ kind: 'other', type_name: '' });

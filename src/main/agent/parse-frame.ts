@@ -1,6 +1,7 @@
 import type {
   ContentBlock,
   Delta,
+  ElicitationAsk,
   PermissionAsk,
   StreamEvent,
   StreamFrame,
@@ -96,6 +97,7 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
         content: userContent(message['content']),
         is_replay: optional(value['isReplay'], bool, 'isReplay') ?? false,
         parent_tool_use_id: parentId(value),
+        uuid: optional(value['uuid'], str, 'uuid'),
       };
     }
     case 'result':
@@ -171,7 +173,26 @@ function controlRequest(value: Record<string, unknown>): StreamFrame {
     if (blockedPath) permission.blocked_path = blockedPath;
     readPromptDetails(request, permission);
   }
-  return { kind: 'control_request', request_id: requestId, subtype, permission };
+  const elicitation = subtype === 'elicitation' ? elicitationAsk(request) : null;
+  return { kind: 'control_request', request_id: requestId, subtype, permission, elicitation };
+}
+
+function elicitationAsk(request: Record<string, unknown>): ElicitationAsk {
+  const ask: ElicitationAsk = {
+    server_name: need(str(request['mcp_server_name']), 'request.mcp_server_name'),
+    message: need(str(request['message']), 'request.message'),
+    mode: optional(request['mode'], str, 'request.mode') === 'url' ? 'url' : 'form',
+  };
+  if (ask.mode === 'url') ask.url = need(str(request['url']), 'request.url');
+  const schema = optional(request['requested_schema'], record, 'request.requested_schema');
+  if (schema) ask.requested_schema = schema;
+  const order = optional(request['property_order'], array, 'request.property_order');
+  if (order) ask.property_order = order.filter((name): name is string => typeof name === 'string');
+  for (const key of ['elicitation_id', 'title', 'display_name', 'description'] as const) {
+    const value = optional(request[key], str, `request.${key}`);
+    if (value) ask[key] = value;
+  }
+  return ask;
 }
 
 /** What the CLI says about how to ask: its own wording, who asks, and what it advises. */

@@ -196,3 +196,99 @@ describe('PermissionGate', () => {
     expect(g.pendingIds).toEqual([]);
   });
 });
+
+// The shape the pinned CLI sends (recordings/elicitation.jsonl).
+const elicit = (request_id: string, extra: Record<string, unknown> = {}) =>
+  controlRequest({
+    type: 'control_request',
+    request_id,
+    request: {
+      subtype: 'elicitation',
+      mcp_server_name: 'elicit',
+      message: 'Please tell us about yourself.',
+      mode: 'form',
+      requested_schema: { type: 'object', properties: { name: { type: 'string' } } },
+      property_order: ['name'],
+      ...extra,
+    },
+  });
+
+describe('PermissionGate: MCP forms (elicitation)', () => {
+  it('waits for the user, then sends the action and, on accept, the content', () => {
+    const { g, written } = gate();
+    expect(g.receive(elicit('e1'))).toBe(true);
+    expect(g.receive(elicit('e2'))).toBe(true);
+    expect(g.answer('e1', { behavior: 'accept', content: { name: 'Ada', age: 36 } })).toBe(true);
+    expect(g.answer('e2', { behavior: 'decline' })).toBe(true);
+    expect(written).toEqual([
+      {
+        type: 'control_response',
+        response: {
+          subtype: 'success',
+          request_id: 'e1',
+          response: { action: 'accept', content: { name: 'Ada', age: 36 } },
+        },
+      },
+      {
+        type: 'control_response',
+        response: { subtype: 'success', request_id: 'e2', response: { action: 'decline' } },
+      },
+    ]);
+    expect(g.answer('e1', { behavior: 'cancel' })).toBe(false);
+  });
+
+  it('refuses a permission answer to a form, and a form answer to a permission, keeping both open', () => {
+    const { g, written } = gate();
+    g.receive(elicit('e1'));
+    g.receive(ask('r1'));
+    expect(() => g.answer('e1', { behavior: 'allow' })).toThrow(
+      /cannot be sent.*an MCP form takes no "allow".*still open/,
+    );
+    expect(() => g.answer('r1', { behavior: 'accept', content: {} })).toThrow(
+      /a permission request takes no "accept"/,
+    );
+    expect(written).toEqual([]);
+    expect(g.pendingIds).toEqual(['e1', 'r1']);
+  });
+
+  it('cancels a pending form when the session goes away, denying the permission beside it', () => {
+    const { g, written } = gate();
+    g.receive(elicit('e1'));
+    g.receive(ask('r1'));
+    expect(g.denyAll('The session was closed.')).toEqual(['e1', 'r1']);
+    expect(responseOf(written, 0)).toEqual({ action: 'cancel' });
+    expect(responseOf(written, 1)).toEqual({
+      behavior: 'deny',
+      message: 'The session was closed.',
+    });
+  });
+
+  it('answers request_user_dialog with an error: Tether declares no dialog kind', () => {
+    const { g, written } = gate();
+    const dialog = controlRequest({
+      type: 'control_request',
+      request_id: 'd1',
+      request: { subtype: 'request_user_dialog', dialog_kind: 'some_kind', payload: {} },
+    });
+    expect(g.receive(dialog)).toBe(false);
+    expect(written).toEqual([
+      {
+        type: 'control_response',
+        response: {
+          subtype: 'error',
+          request_id: 'd1',
+          error: 'Unsupported control request subtype: request_user_dialog',
+        },
+      },
+    ]);
+  });
+
+  it('refuses an elicitation without its server or message, as malformed', () => {
+    const frame = classifyFrame({
+      type: 'control_request',
+      request_id: 'e9',
+      request: { subtype: 'elicitation', message: 'hi' },
+    });
+    expect(frame).toMatchObject({ kind: 'invalid', request_id: 'e9' });
+  });
+});
