@@ -1,22 +1,15 @@
 import { memo, useState } from 'react';
-import { errorAdvice } from './error-advice';
+import { ErrorNote } from './ErrorNote';
 import { formatCost, formatDuration, formatTokens } from './format';
 import { Markdown } from './markdown/Markdown';
 import type { TranscriptItem } from './model/transcript-model';
 import { ToolCard } from './tools/ToolCard';
+import { resetClock } from './reset-time';
 import { ChangesSummary } from './ChangesSummary';
 
 interface ItemProps {
   item: TranscriptItem;
   onOpenLink(url: string): void;
-}
-
-function resetTime(resetsAt: number): string {
-  // Seconds since the epoch, as the API sends it; a value that large is already milliseconds.
-  return new Date(resetsAt < 1e12 ? resetsAt * 1_000 : resetsAt).toLocaleTimeString([], {
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 }
 
 /** Copies a reply as the Markdown the model wrote; says so for a moment. */
@@ -75,14 +68,8 @@ export const TranscriptItemView = memo(function TranscriptItemView({
           renderItem={(child) => <TranscriptItemView item={child} onOpenLink={onOpenLink} />}
         />
       );
-    case 'error': {
-      const { interrupted, advice } = errorAdvice(item.subtype, item.message);
-      return (
-        <div className={interrupted ? 'agent-note' : 'agent-error'}>
-          <strong>{item.message}</strong> {advice}
-        </div>
-      );
-    }
+    case 'error':
+      return <ErrorNote message={item.message} subtype={item.subtype} resetsAt={item.resets_at} />;
     case 'changes':
       return <ChangesSummary files={item.files} />;
     case 'compaction':
@@ -106,7 +93,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({
           Rate limit {item.rate_limit_type ? `(${item.rate_limit_type}) ` : ''}
           {item.status}
           {item.utilization !== undefined && `, ${Math.round(item.utilization * 100)}% used`}
-          {item.resets_at !== undefined && `, resets at ${resetTime(item.resets_at)}`}
+          {item.resets_at !== undefined && `, resets at ${resetClock(item.resets_at)}`}
         </div>
       );
     case 'note':

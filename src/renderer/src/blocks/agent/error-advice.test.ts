@@ -25,4 +25,30 @@ describe('errorAdvice', () => {
     expect(overflow).not.toContain('Send your message again');
     expect(errorAdvice('api_error', 'Your credit balance is too low').advice).toContain('credits');
   });
+
+  it('says when a rate limit resets: from the CLI’s rate_limit_event, else from its message', () => {
+    const now = new Date(2026, 11, 1, 13, 53, 20).getTime();
+    const resetsAt = new Date(2026, 11, 1, 14, 5).getTime() / 1000;
+    const clock = new Date(resetsAt * 1000).toLocaleTimeString([], {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const limited = 'API Error: Request rejected (429) · this may be a temporary capacity issue.';
+    expect(errorAdvice('api_error', limited, resetsAt, now).advice).toBe(
+      `Rate limited — resets at ${clock} (in 12 min). Send again then.`,
+    );
+    // A reset already past says nothing about it.
+    expect(errorAdvice('api_error', limited, resetsAt, now + 3_600_000).advice).toBe(
+      'Rate limited: wait a minute, then send again.',
+    );
+    expect(
+      errorAdvice(
+        'api_error',
+        'API Error: Request rejected (429) · You’ve hit your session limit · resets 3pm (Europe/London)',
+      ).advice,
+    ).toBe('Rate limited — resets 3pm (Europe/London). Send again then.');
+    expect(errorAdvice('api_error', 'Rate limited', resetsAt, now - 2 * 86_400_000).advice).toMatch(
+      /^Rate limited — resets at \w+ \d+ .+ \(in 2 d\)/,
+    );
+  });
 });

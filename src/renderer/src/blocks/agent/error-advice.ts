@@ -1,3 +1,5 @@
+import { describeReset, resetMs } from './reset-time';
+
 export interface ErrorAdvice {
   /** An interruption the user asked for is no failure: it reads as a note, not a banner. */
   interrupted: boolean;
@@ -7,8 +9,29 @@ export interface ErrorAdvice {
 const retry =
   'Send your message again; if it keeps failing, open Raw output to see what the CLI said.';
 
-/** What the user can do about a failed turn, from its subtype and message. */
-export function errorAdvice(subtype: string, message: string): ErrorAdvice {
+const RATE_LIMITED = /\b429\b|rate.?limit|usage limit|hit your .*limit/i;
+// The CLI's own words for a subscription's limit: "You've hit your session limit · resets 3pm".
+const RESETS_IN_MESSAGE = /\bresets (?:at )?(.+?)\s*(?:·|\.(?:\s|$)|$)/im;
+
+function rateLimitAdvice(message: string, resetsAt: number | undefined, now: number): string {
+  if (resetsAt !== undefined && resetMs(resetsAt) > now) {
+    return `Rate limited — resets at ${describeReset(resetsAt, now)}. Send again then.`;
+  }
+  const said = RESETS_IN_MESSAGE.exec(message)?.[1];
+  if (said) return `Rate limited — resets ${said}. Send again then.`;
+  return 'Rate limited: wait a minute, then send again.';
+}
+
+/**
+ * What the user can do about a failed turn, from its subtype and message; `resetsAt` is when the
+ * rate limit the CLI last reported hit resets (`rate_limit_event`), if it said.
+ */
+export function errorAdvice(
+  subtype: string,
+  message: string,
+  resetsAt?: number,
+  now = Date.now(),
+): ErrorAdvice {
   if (subtype === 'error_during_execution' && /^interrupted/i.test(message)) {
     return { interrupted: true, advice: 'The session is ready for your next message.' };
   }
@@ -40,11 +63,11 @@ export function errorAdvice(subtype: string, message: string): ErrorAdvice {
         'Check ANTHROPIC_API_KEY, or run `claude /login` in a terminal, then restart the session.',
     };
   }
-  if (/\b429\b|\b529\b|rate.?limit|overloaded/i.test(message)) {
-    return {
-      interrupted: false,
-      advice: 'The API is busy or rate-limited: wait a moment, then send again.',
-    };
+  if (RATE_LIMITED.test(message)) {
+    return { interrupted: false, advice: rateLimitAdvice(message, resetsAt, now) };
+  }
+  if (/\b529\b|overloaded/i.test(message)) {
+    return { interrupted: false, advice: 'The API is overloaded: wait a moment, then send again.' };
   }
   return { interrupted: false, advice: retry };
 }

@@ -35,7 +35,8 @@ export type TranscriptItem =
   | { kind: 'assistant'; key: string; text: string; aborted?: true }
   | { kind: 'thinking'; key: string; text: string }
   | ToolItem
-  | { kind: 'error'; key: string; message: string; subtype: string }
+  /** `resets_at`: when the rate limit the CLI last warned of resets, if it said. */
+  | { kind: 'error'; key: string; message: string; subtype: string; resets_at?: number }
   | {
       kind: 'compaction';
       key: string;
@@ -104,6 +105,8 @@ export class TranscriptModel {
   private readonly deniedTools = new Set<string>();
   private previous: AgentEvent | undefined;
   private lastTextPath: Path | null = null;
+  /** When the limit the CLI last warned of resets: a later error's advice names it. */
+  private limitResetsAt: number | undefined;
   private nextKey = 0;
 
   constructor(private readonly costs: CostTracker) {}
@@ -167,6 +170,7 @@ export class TranscriptModel {
           key: this.key('error'),
           message: event.message,
           subtype: event.subtype,
+          ...(this.limitResetsAt !== undefined && { resets_at: this.limitResetsAt }),
         });
         return;
       case 'compaction_boundary': {
@@ -187,6 +191,7 @@ export class TranscriptModel {
       case 'rate_limit': {
         // The CLI reports its limits now and then while all is well; only a warning is news.
         if (event.status === 'allowed') return;
+        this.limitResetsAt = event.resets_at;
         const { type: _type, ...limit } = event;
         this.append(null, { kind: 'rate_limit', key: this.key('rate'), ...limit });
         return;

@@ -258,4 +258,20 @@ describe('other transcript items', () => {
     );
     expect(screen.getByText('Thinking').closest('details')!.open).toBe(false);
   });
+  it('names the rate limit’s reset time, from the CLI’s last rate_limit_event, in a failed turn', () => {
+    const resetsAt = Math.floor((Date.now() + 12 * 60_000) / 1000);
+    renderEvents(
+      { type: 'rate_limit', status: 'rejected', resets_at: resetsAt, rate_limit_type: 'five_hour' },
+      { type: 'error', message: 'API Error: Request rejected (429)', subtype: 'api_error' },
+    );
+    const clock = new Date(resetsAt * 1000).toLocaleTimeString([], {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(
+      screen.getByText('API Error: Request rejected (429)').parentElement!.textContent,
+    ).toMatch(
+      new RegExp(`Rate limited — resets at ${clock} \\(in 1[12] min\\)\\. Send again then\\.$`),
+    );
+  });
 });
