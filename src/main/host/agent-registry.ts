@@ -217,6 +217,13 @@ export class AgentRegistry {
     return found;
   }
 
+  /** The folder the agent's session works in. */
+  folder(agentId: string): string {
+    const agent = this.agents.get(agentId);
+    if (!agent) throw new Error(`no open agent ${agentId}`);
+    return agent.cwd;
+  }
+
   get(agentId: string): AgentSession {
     const agent = this.agents.get(agentId);
     if (!agent) throw new Error(`no open agent ${agentId}`);

@@ -25,6 +25,8 @@ import { userConfigDir } from './config-dir';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
 import { reviewHandlers } from './review-handlers';
+import { composerHandlers } from './composer-handlers';
+import { FileIndex } from './file-index';
 import type { SettingsFile } from './settings';
 import { windowsPty } from '../platform/windows-pty';
 import {
@@ -93,6 +95,8 @@ export class Host {
   private readonly library: LibraryService | undefined;
   /** Paths the user chose in a save dialog, by token, until written. */
   private readonly chosenPaths = new Map<string, string>();
+  /** The files of agents' folders, for `@` completion where Claude Code has none. */
+  private readonly fileIndex = new FileIndex();
 
   constructor(private readonly options: HostOptions) {
     this.log = options.log ?? console.warn;
@@ -309,6 +313,7 @@ export class Host {
       ...worktreeHandlers(agents, this.launch),
       ...libraryHandlers(this.library),
       ...reviewHandlers(agents, this.launch, openPath),
+      ...composerHandlers(agents, this.fileIndex),
     };
   }
 }
@@ -319,8 +324,8 @@ function agentHandlers(
 ): Pick<RequestHandlers, AgentRequestName> {
   return {
     openAgent: async (params) => agents.open(params, await launch.agent()),
-    sendAgentMessage: ({ agentId, text, uuid }) => {
-      agents.get(agentId).send(text, uuid);
+    sendAgentMessage: ({ agentId, text, uuid, images }) => {
+      agents.get(agentId).send(text, uuid, images);
       return null;
     },
     interruptAgent: async ({ agentId }) => {
