@@ -5,6 +5,7 @@ import { workspaceStateSchema } from './workspace-state';
 import { worktreeRequests } from './worktree-contract';
 import { libraryHostEvents, libraryRequests } from './library-contract';
 import { reviewRequests } from './review-contract';
+import { rewindRequests } from './rewind-contract';
 import { composerRequests } from './composer-contract';
 
 // Every message between the renderer and the host. Adding a request or an event is one entry in
@@ -90,6 +91,7 @@ export const hostRequests = {
   ...worktreeRequests,
   ...libraryRequests,
   ...reviewRequests,
+  ...rewindRequests,
   ...composerRequests,
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>;
 
@@ -122,6 +124,7 @@ export type AgentRequestName = keyof typeof agentRequests;
 export type WorktreeRequestName = keyof typeof worktreeRequests;
 export type LibraryRequestName = keyof typeof libraryRequests;
 export type ReviewRequestName = keyof typeof reviewRequests;
+export type RewindRequestName = keyof typeof rewindRequests;
 export type ComposerRequestName = keyof typeof composerRequests;
 export type RequestParams<K extends RequestName> = z.infer<(typeof hostRequests)[K]['params']>;
 export type RequestResult<K extends RequestName> = z.infer<(typeof hostRequests)[K]['result']>;

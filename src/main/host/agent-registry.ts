@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AgentEvent } from '../../shared/agent-event';
 import type { EventMessage, RequestParams, RequestResult } from '../../shared/host-contract';
 import { AgentOutputBatcher } from '../agent/agent-output-batcher';
-import { AgentSession } from '../agent/agent-session';
+import { AgentSession, type StartOptions } from '../agent/agent-session';
 import { EventLog } from '../agent/event-log';
 import { isDirectory } from './fs-checks';
 import type { TransportKind } from '../agent/transport/transport';
@@ -25,6 +25,8 @@ export interface AgentDefaults {
    * has no log of (one picked in the session library): its earlier conversation shows.
    */
   pastTranscript?: (sessionId: string) => Promise<AgentEvent[] | null>;
+  /** The entry of a session's file a fork that stops before the prompt `uuid` resumes at. */
+  forkPoint?: (sessionId: string, uuid: string) => Promise<string | null>;
 }
 
 interface Agent {
@@ -85,9 +87,10 @@ export class AgentRegistry {
     await this.closing.get(agentId);
     const running = this.agents.get(agentId);
     if (running) return this.reopen(running);
+    const from = await this.startingPoint(params);
     await this.claims.claim(agentId);
     const logPath = join(this.defaults.agentLogDir, `${agentId}.jsonl`);
-    const earlier = await this.earlierTranscript(logPath, params.resumeSessionId);
+    const earlier = await this.earlierTranscript(logPath, from.resume, params.resumeAt);
     // Opened meanwhile by a second request of this client: that one goes on.
     const opened = this.agents.get(agentId);
     if (opened) return this.reopen(opened);
@@ -132,8 +135,7 @@ export class AgentRegistry {
         ...(this.defaults.agentTransport ? { transport: this.defaults.agentTransport } : {}),
         ...(params.model ? { model: params.model } : {}),
         ...(params.permissionMode ? { permissionMode: params.permissionMode } : {}),
-        ...(params.resumeSessionId ? { resume: params.resumeSessionId } : {}),
-        ...(params.forkSession ? { forkSession: true } : {}),
+        ...from,
       })
       // The failure reaches the block as an `exited` state with its message.
       .catch(() => undefined);
@@ -184,10 +186,34 @@ export class AgentRegistry {
     if (agent) agent.rawViews = Math.max(0, agent.rawViews - 1);
   }
 
-  /** The CLI's own transcript of `sessionId`, when this block has no log of its own yet. */
+  /**
+   * A new session, a resumed one or a fork. A fork that stops before a prompt ("Fork from here")
+   * resumes at the entry before it; before the first prompt there is nothing to keep.
+   */
+  private async startingPoint({
+    resumeSessionId: resume,
+    forkSession,
+    resumeAt,
+  }: RequestParams<'openAgent'>): Promise<
+    Pick<StartOptions, 'resume' | 'forkSession' | 'resumeAt'>
+  > {
+    if (!resume) return {};
+    if (!forkSession) return { resume };
+    if (!resumeAt) return { resume, forkSession: true };
+    const { forkPoint } = this.defaults;
+    if (!forkPoint) throw new Error('this host cannot read session files to fork at a message');
+    const point = await forkPoint(resume, resumeAt);
+    return point === null ? {} : { resume, forkSession: true, resumeAt: point };
+  }
+
+  /**
+   * The CLI's own transcript of `sessionId`, when this block has no log of its own yet; for a
+   * fork that stops before the prompt `before`, what came before it.
+   */
   private async earlierTranscript(
     logPath: string,
     sessionId: string | undefined,
+    before: string | undefined,
   ): Promise<AgentEvent[] | null> {
     const { pastTranscript } = this.defaults;
     if (!sessionId || !pastTranscript) return null;
@@ -198,7 +224,11 @@ export class AgentRegistry {
         return false;
       }
     })();
-    return logged ? null : pastTranscript(sessionId).catch(() => null);
+    if (logged) return null;
+    const events = await pastTranscript(sessionId).catch(() => null);
+    if (!events || !before) return events;
+    const cut = events.findIndex((event) => event.type === 'user_message' && event.uuid === before);
+    return cut < 0 ? events : events.slice(0, cut);
   }
 
   /**

@@ -25,6 +25,7 @@ import { userConfigDir } from './config-dir';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
 import { reviewHandlers } from './review-handlers';
+import { rewindHandlers } from './rewind-handlers';
 import { composerHandlers } from './composer-handlers';
 import { FileIndex } from './file-index';
 import type { SettingsFile } from './settings';
@@ -169,7 +170,12 @@ export class Host {
         agents: new AgentRegistry(
           {
             agentLogDir: join(userConfigDir(), 'agents'),
-            ...(this.library ? { pastTranscript: (id) => this.library!.pastTranscript(id) } : {}),
+            ...(this.library
+              ? {
+                  pastTranscript: (id) => this.library!.pastTranscript(id),
+                  forkPoint: (id, uuid) => this.library!.forkPoint(id, uuid),
+                }
+              : {}),
             ...this.options,
           },
           emit,
@@ -313,6 +319,7 @@ export class Host {
       ...worktreeHandlers(agents, this.launch),
       ...libraryHandlers(this.library),
       ...reviewHandlers(agents, this.launch, openPath),
+      ...rewindHandlers(agents),
       ...composerHandlers(agents, this.fileIndex),
     };
   }

@@ -8,6 +8,7 @@ import type { LibraryFilter, LibraryProgress, SessionSummary } from '../../share
 import { claudeConfigDir } from '../library/index/claude-dir';
 import { SessionLibrary } from '../library/index/session-library';
 import { readSessionFile } from '../library/session-file';
+import { entryBefore } from '../library/fork-point';
 
 export interface LibraryServiceOptions {
   /** Where the index is kept: the app's own data folder. */
@@ -79,12 +80,23 @@ export class LibraryService {
    * still under way): its file is `projects/<folder>/<session-id>.jsonl` in one of the folders.
    */
   async pastTranscript(sessionId: string): Promise<AgentEvent[] | null> {
+    const path = await this.sessionFile(sessionId);
+    return path ? (await readSessionFile(path)).events : null;
+  }
+
+  /** The entry a fork that stops before the prompt `uuid` resumes at (null: the first prompt). */
+  async forkPoint(sessionId: string, uuid: string): Promise<string | null> {
+    const path = await this.sessionFile(sessionId);
+    if (!path) throw new Error(`no session file for ${sessionId}`);
+    return entryBefore(path, uuid);
+  }
+
+  private async sessionFile(sessionId: string): Promise<string | undefined> {
     const projects = join(await this.claudeDir(), 'projects');
     const folders = await readdir(projects).catch(() => [] as string[]);
-    const path = folders
+    return folders
       .map((folder) => join(projects, folder, `${sessionId}.jsonl`))
       .find((candidate) => existsSync(candidate));
-    return path ? (await readSessionFile(path)).events : null;
   }
 
   async close(): Promise<void> {

@@ -110,7 +110,9 @@ function userContent(
     return { ...NOTHING, taskStatus: { toolUseId: notification[1]!, status: notification[2]! } };
   }
   if (!typedByUser(entry, text)) return NOTHING;
-  return { ...only({ type: 'user_message', text }), prompt: text };
+  // Its uuid, as stdout replays it: what rewinding and forking name.
+  const uuid = str(entry['uuid']);
+  return { ...only({ type: 'user_message', text, ...(uuid ? { uuid } : {}) }), prompt: text };
 }
 
 /**
