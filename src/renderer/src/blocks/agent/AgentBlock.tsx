@@ -8,7 +8,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { PermissionDecision, PermissionMode } from '../../../../shared/agent-control';
+import type { PermissionMode, RequestAnswer } from '../../../../shared/agent-control';
 import type { BlockProps } from '../registry';
 import './agent.css';
 import { AgentHeader } from './AgentHeader';
@@ -164,7 +164,7 @@ export function AgentBlock({
 
   // The prompt stays until the host confirms: after a refusal the CLI still waits on it, and the
   // dialog says why (`answered: false`, withdrawn meanwhile, removes it as well).
-  const answer = async (decision: PermissionDecision): Promise<void> => {
+  const answer = async (decision: RequestAnswer): Promise<void> => {
     if (!request) return;
     const requestId = request.request_id;
     await api.answerPermission({ agentId: blockId, requestId, decision });

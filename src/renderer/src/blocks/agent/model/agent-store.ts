@@ -5,7 +5,7 @@ import { RetryStatus } from './api-retry';
 import { BackgroundTaskList, type BackgroundTask } from './background-tasks';
 import { CostTracker, type CostTotals } from './cost-tracker';
 import { PendingPrompts, type PendingPrompt } from './pending-prompts';
-import { PermissionQueue, type PermissionRequest } from './permission-queue';
+import { PermissionQueue, type PendingRequest } from './permission-queue';
 import { SessionSummary, type SessionInfo } from './session-summary';
 import { TaskChecklist, type ChecklistTask } from './task-checklist';
 import { TranscriptModel, type TranscriptItem } from './transcript-model';
@@ -18,7 +18,7 @@ export interface AgentSnapshot {
   /** The tools of this turn still running, by name. */
   runningTools: readonly string[];
   lifecycle: SessionLifecycle;
-  pending: readonly PermissionRequest[];
+  pending: readonly PendingRequest[];
   /** Prompts on their way to the CLI. */
   sending: readonly PendingPrompt[];
   /** Output lines the translator did not handle, counted by the host. */

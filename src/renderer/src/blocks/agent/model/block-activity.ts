@@ -1,7 +1,7 @@
 import type { BlockActivity } from '../../../workspace/block-state';
 import { formatCost } from '../format';
 import type { AgentSnapshot } from './agent-store';
-import type { PermissionRequest } from './permission-queue';
+import type { PendingRequest } from './permission-queue';
 import type { TranscriptItem } from './transcript-model';
 import { toolSummary } from '../tools/tool-summary';
 
@@ -56,10 +56,11 @@ function turnOutcome(items: readonly TranscriptItem[]): AgentActivity {
   return { kind: 'agent', status: 'Done', detail: detail || undefined };
 }
 
-// What waits for the user: a plan, a question, or a tool with what it would do (the command, the
-// file), as the permission prompt shows it.
-function waitingFor(request: PermissionRequest | undefined): string | undefined {
+// What waits for the user: a plan, a question, an MCP server's form, or a tool with what it would
+// do (the command, the file), as the permission prompt shows it.
+function waitingFor(request: PendingRequest | undefined): string | undefined {
   if (!request) return undefined;
+  if (request.type === 'elicitation_request') return `A form from ${request.server_name}`;
   if (request.tool_name === 'ExitPlanMode') return 'A plan to approve';
   if (request.tool_name === 'AskUserQuestion') {
     const question = firstQuestion(request.input);

@@ -1,4 +1,4 @@
-import type { PermissionRequest } from '../model/permission-queue';
+import type { PendingRequest } from '../model/permission-queue';
 import type { ToolItem, TranscriptItem } from '../model/transcript-model';
 
 /** The tool that started the subagent running `toolUseId`: the tool item holding it as a child. */
@@ -19,9 +19,9 @@ function parentTool(items: readonly TranscriptItem[], toolUseId: string): ToolIt
  */
 export function askingAgent(
   items: readonly TranscriptItem[],
-  request: PermissionRequest,
+  request: PendingRequest,
 ): string | null {
-  if (!request.agent_id) return null;
+  if (request.type !== 'permission_request' || !request.agent_id) return null;
   const started = request.tool_use_id ? parentTool(items, request.tool_use_id) : null;
   const input = started?.input ?? {};
   const description = input['description'];

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
-import type { PermissionDecision } from '../../../../../shared/agent-control';
+import type { RequestAnswer } from '../../../../../shared/agent-control';
 import { errorMessage } from '../../../../../shared/error-message';
 
 /** Keys typed this soon after the dialog opened, or got the focus, were meant for something else. */
@@ -19,9 +19,9 @@ export function isTyping(target: EventTarget): boolean {
  * keys for a moment after it opened or got the focus (they were meant for elsewhere), and sends
  * one answer at a time; a refused answer leaves the dialog open, saying why.
  */
-export function useAnswerGuard(
+export function useAnswerGuard<Answer extends RequestAnswer>(
   takeFocus: boolean,
-  onAnswer: (decision: PermissionDecision) => Promise<void>,
+  onAnswer: (answer: Answer) => Promise<void>,
 ) {
   const dialog = useRef<HTMLDivElement>(null);
   const openedAt = useRef(0);
@@ -46,11 +46,11 @@ export function useAnswerGuard(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const send = (decision: PermissionDecision) => {
+  const send = (answer: Answer) => {
     if (sending.current) return;
     sending.current = true;
     setNotSent(null);
-    onAnswer(decision).then(
+    onAnswer(answer).then(
       () => {
         sending.current = false;
       },
