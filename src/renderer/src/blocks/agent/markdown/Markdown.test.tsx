@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown } from './Markdown';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Markdown, SETTLE_MS, TAIL_PARSE_LIMIT } from './Markdown';
 import { openExternalLink } from '../../../host/open-external-link';
 import { FakeHost } from '../testing/fake-host';
 
@@ -81,5 +81,41 @@ describe('Markdown', () => {
     const { container } = renderMarkdown('![chart](https://example.com/chart.png)');
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('link', { name: '[image: chart]' })).toBeTruthy();
+  });
+});
+
+describe('Markdown while a long block streams', () => {
+  const words = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => `word${from + i}`).join(' ');
+
+  it('keeps what it parsed, shows the rest as written, and parses it all once the text settles', () => {
+    vi.useFakeTimers();
+    try {
+      const start = `**Bold start** ${words(0, 10)}`;
+      const view = render(<Markdown text={start} onOpenLink={() => undefined} />);
+      const long = `${start} ${words(10, TAIL_PARSE_LIMIT / 5)} **bold end**`;
+      view.rerender(<Markdown text={long} onOpenLink={() => undefined} />);
+      const unparsed = view.container.querySelector('.agent-markdown-unparsed')!;
+      expect(unparsed.textContent).toBe(long.slice(start.length));
+      expect([...view.container.querySelectorAll('strong')].map((s) => s.textContent)).toEqual([
+        'Bold start',
+      ]);
+      act(() => vi.advanceTimersByTime(SETTLE_MS));
+      expect(view.container.querySelector('.agent-markdown-unparsed')).toBeNull();
+      expect([...view.container.querySelectorAll('strong')].map((s) => s.textContent)).toEqual([
+        'Bold start',
+        'bold end',
+      ]);
+      expect(view.container.querySelectorAll('p')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('parses a long text shown at once (a transcript opened) straight away', () => {
+    const long = `${words(0, TAIL_PARSE_LIMIT / 5)} **bold end**`;
+    const { container } = renderMarkdown(long);
+    expect(container.querySelector('.agent-markdown-unparsed')).toBeNull();
+    expect(container.querySelector('strong')?.textContent).toBe('bold end');
   });
 });

@@ -1,15 +1,24 @@
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { safeExternalUrl } from '../../../../../shared/external-url';
 import { rehypeHighlightCode } from './highlight-code';
 import { useHighlighterFor } from './highlighter';
-import { markdownBlocks } from './markdown-blocks';
+import { MarkdownSplitter } from './markdown-blocks';
 
 interface MarkdownProps {
   text: string;
   onOpenLink(url: string): void;
 }
+
+/**
+ * A growing tail longer than this is parsed again only once it stops growing: parsing costs about
+ * a millisecond per kilobyte, so parsing a long paragraph on every update would fall behind the
+ * stream. Meanwhile what was parsed stays, and the text after it shows as it was written.
+ */
+export const TAIL_PARSE_LIMIT = 8_000;
+/** How long a text must stay the same to count as finished (the reply paused or ended). */
+export const SETTLE_MS = 250;
 
 const remarkPlugins = [remarkGfm];
 const rehypePlugins = [rehypeHighlightCode];
@@ -59,6 +68,17 @@ const MarkdownBlock = memo(function MarkdownBlock({
   );
 });
 
+/** Whether `text` has stayed the same for SETTLE_MS; a text shown first is settled at once. */
+function useSettled(text: string): boolean {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    if (settled === text) return;
+    const timer = setTimeout(() => setSettled(text), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [text, settled]);
+  return settled === text;
+}
+
 /**
  * Model text as GitHub-flavoured Markdown. The text is untrusted: raw HTML in it shows as the literal
  * text the model wrote (react-markdown's default without a raw-HTML plugin), never as markup;
@@ -81,11 +101,27 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
     }),
     [onOpenLink],
   );
+  const [splitter] = useState(() => new MarkdownSplitter());
+  const { blocks, tail } = splitter.split(text);
+  const settled = useSettled(text);
+  // The tail as last parsed; kept while a long tail grows, and shown before the rest of it.
+  const parsedTail = useRef('');
+  const streaming = !settled && tail.length > TAIL_PARSE_LIMIT;
+  if (!streaming) parsedTail.current = tail;
+  else if (!tail.startsWith(parsedTail.current)) parsedTail.current = '';
   return (
     <div className="agent-markdown">
-      {markdownBlocks(text).map((block, index) => (
+      {blocks.map((block, index) => (
         <MarkdownBlock key={index} text={block} components={components} />
       ))}
+      {streaming ? (
+        <div key="streaming" className="agent-markdown-streaming">
+          <MarkdownBlock text={parsedTail.current} components={components} />
+          <span className="agent-markdown-unparsed">{tail.slice(parsedTail.current.length)}</span>
+        </div>
+      ) : (
+        <MarkdownBlock key={blocks.length} text={tail} components={components} />
+      )}
     </div>
   );
 });
