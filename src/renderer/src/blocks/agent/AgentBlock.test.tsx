@@ -139,7 +139,7 @@ describe('AgentBlock session', () => {
     expect(notice.textContent).toContain('Claude Code is not responding');
     expect(notice.textContent).toContain('No answer for 60 s. It may be stopped or stuck.');
     expect(screen.getByRole('status', { name: 'Session status' }).textContent).toBe(
-      'not responding',
+      'Not responding',
     );
     await settle(5000);
     expect(notice.textContent).toContain('No answer for 65 s.');
@@ -163,7 +163,7 @@ describe('AgentBlock session', () => {
     act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state: 'busy' } }));
     await settle();
     expect(screen.queryByRole('button', { name: 'Restart session' })).toBeNull();
-    expect(screen.getByRole('status', { name: 'Session status' }).textContent).toBe('thinking');
+    expect(screen.getByRole('status', { name: 'Session status' }).textContent).toBe('Thinking');
   });
 
   it('sends from the composer, shows the prompt until the CLI has it, and Esc interrupts the turn', async () => {
@@ -177,7 +177,7 @@ describe('AgentBlock session', () => {
       { agentId: AGENT_ID, text: 'hello there', uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     ]);
     expect(screen.getByRole('status', { name: 'Sending' }).textContent).toContain('hello there');
-    expect(screen.getByRole('status', { name: 'Session status' }).textContent).toBe('thinking');
+    expect(screen.getByRole('status', { name: 'Session status' }).textContent).toBe('Thinking');
     await push({ type: 'user_message', text: 'hello there' });
     expect(screen.queryByRole('status', { name: 'Sending' })).toBeNull();
     expect(screen.getByRole('log', { name: 'Transcript' }).textContent).toContain('hello there');

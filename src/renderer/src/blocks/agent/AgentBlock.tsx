@@ -195,7 +195,7 @@ export function AgentBlock({
 
   const busy =
     snapshot.status !== 'idle' && snapshot.status !== 'exited' && snapshot.status !== 'starting';
-  useBlockActivity(snapshot, busy, error, onActivity);
+  const turnStartedAt = useBlockActivity(snapshot, busy, error, onActivity);
   return (
     <div className="agent-block" ref={root}>
       <div className="agent-main" inert={request !== undefined}>
@@ -205,6 +205,7 @@ export function AgentBlock({
           onModeChange={changeMode}
           model={chosenModel}
           onModelChange={changeModel}
+          turnStartedAt={turnStartedAt}
           rawOpen={rawOpen}
           onToggleRaw={() => setRawOpen(!rawOpen)}
           onReview={() => setReviewing(true)}

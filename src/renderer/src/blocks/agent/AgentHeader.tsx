@@ -1,8 +1,11 @@
 import { useId } from 'react';
-import { PERMISSION_MODES, type PermissionMode } from '../../../../shared/agent-control';
+import type { PermissionMode } from '../../../../shared/agent-control';
+import { Elapsed } from '../../workspace/BlockState';
 import { formatCost, formatTokens } from './format';
+import type { AgentStatus } from './model/agent-status';
 import type { AgentSnapshot } from './model/agent-store';
 import { ModelPicker } from './ModelPicker';
+import { permissionModeChoices, permissionModeLabel } from './permission-modes';
 
 interface AgentHeaderProps {
   snapshot: AgentSnapshot;
@@ -12,9 +15,38 @@ interface AgentHeaderProps {
   /** The model just chosen, until the CLI announces it. */
   model: string | null;
   onModelChange(model: string): void;
+  /** When the turn in progress started (epoch ms), null between turns. */
+  turnStartedAt: number | null;
   rawOpen: boolean;
   onToggleRaw(): void;
   onReview(): void;
+}
+
+const STATUS_LABELS: Record<AgentStatus, string> = {
+  starting: 'Starting',
+  thinking: 'Thinking',
+  writing: 'Writing',
+  'running a tool': 'Running',
+  'waiting for permission': 'Waiting for you',
+  compacting: 'Compacting',
+  'not responding': 'Not responding',
+  idle: 'Idle',
+  exited: 'Exited',
+};
+
+const WORKING: ReadonlySet<AgentStatus> = new Set([
+  'starting',
+  'thinking',
+  'writing',
+  'running a tool',
+  'compacting',
+]);
+
+/** The newest tool still running, and how many others are. */
+function statusLabel(status: AgentStatus, runningTools: readonly string[]): string {
+  if (status !== 'running a tool') return STATUS_LABELS[status];
+  const others = runningTools.length - 1;
+  return `Running ${runningTools.at(-1)}${others > 0 ? ` +${others}` : ''}`;
 }
 
 function ContextUsage({ tokens, window }: { tokens: number; window: number }) {
@@ -27,77 +59,90 @@ function ContextUsage({ tokens, window }: { tokens: number; window: number }) {
   );
 }
 
-/** The session at a glance: where, which model, how permissive, what it does, what it cost. */
+/**
+ * The session at a glance, in two rows: what it does and since when, with the model and the
+ * permission mode; then what it cost and holds, and the views it opens. The folder is the block
+ * title's to show.
+ */
 export function AgentHeader({
   snapshot,
   mode,
   onModeChange,
   model,
   onModelChange,
+  turnStartedAt,
   rawOpen,
   onToggleRaw,
   onReview,
 }: AgentHeaderProps) {
   const { info, costs, status, unhandled, runningTools } = snapshot;
   const badge = useId();
-  const cwd = snapshot.cwd ?? info.cwd;
+  const working = WORKING.has(status);
   return (
     <div className="agent-header">
-      {cwd && (
-        <span className="agent-cwd" title={cwd}>
-          {cwd}
-        </span>
-      )}
-      <ModelPicker
-        models={info.models}
-        current={info.model}
-        chosen={model}
-        onChange={onModelChange}
-      />
-      <select
-        aria-label="Permission mode"
-        value={mode}
-        onChange={(event) => onModeChange(event.target.value as PermissionMode)}
-      >
-        {PERMISSION_MODES.map((candidate) => (
-          <option key={candidate} value={candidate}>
-            {candidate}
-          </option>
-        ))}
-      </select>
-      <span
-        className={`agent-status ${status.replaceAll(' ', '-')}`}
-        role="status"
-        aria-label="Session status"
-        title={status === 'running a tool' ? runningTools.join(', ') : undefined}
-      >
-        {status}
-      </span>
-      <span className="agent-cost" title="Session cost and tokens">
-        {formatCost(costs.cost_usd)} · {formatTokens(costs.input_tokens)} in ·{' '}
-        {formatTokens(costs.output_tokens)} out
-      </span>
-      {costs.context_window !== null && costs.context_tokens !== null && (
-        <ContextUsage tokens={costs.context_tokens} window={costs.context_window} />
-      )}
-      <button type="button" className="agent-link-button" onClick={onReview}>
-        Review changes
-      </button>
-      <button
-        type="button"
-        className="agent-raw-toggle"
-        aria-label="Raw output"
-        aria-pressed={rawOpen}
-        aria-describedby={unhandled > 0 ? badge : undefined}
-        onClick={onToggleRaw}
-      >
-        Raw output
-        {unhandled > 0 && (
-          <span id={badge} className="agent-badge">
-            {unhandled} unhandled
+      <div className="agent-header-row">
+        <span className="agent-activity">
+          {working && <span className="agent-spinner" aria-hidden="true" />}
+          <span
+            className={`agent-status ${status.replaceAll(' ', '-')}`}
+            role="status"
+            aria-label="Session status"
+            title={status === 'running a tool' ? runningTools.join(', ') : undefined}
+          >
+            {statusLabel(status, runningTools)}
           </span>
+          {working && turnStartedAt !== null && (
+            <span role="timer" aria-label="Turn time">
+              <Elapsed since={turnStartedAt} />
+            </span>
+          )}
+        </span>
+        <ModelPicker
+          models={info.models}
+          current={info.model}
+          chosen={model}
+          onChange={onModelChange}
+        />
+        <select
+          aria-label="Permission mode"
+          className="agent-mode"
+          value={mode}
+          onChange={(event) => onModeChange(event.target.value as PermissionMode)}
+        >
+          {permissionModeChoices(mode).map((candidate) => (
+            <option key={candidate} value={candidate}>
+              {permissionModeLabel(candidate)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="agent-header-row">
+        <span className="agent-cost" title="Session cost and tokens">
+          {formatCost(costs.cost_usd)} · {formatTokens(costs.input_tokens)} in ·{' '}
+          {formatTokens(costs.output_tokens)} out
+        </span>
+        {costs.context_window !== null && costs.context_tokens !== null && (
+          <ContextUsage tokens={costs.context_tokens} window={costs.context_window} />
         )}
-      </button>
+        <button type="button" className="agent-link-button" onClick={onReview}>
+          Review changes
+        </button>
+        <button
+          type="button"
+          className="agent-raw-toggle"
+          aria-label="Raw output"
+          aria-pressed={rawOpen}
+          aria-describedby={unhandled > 0 ? badge : undefined}
+          onClick={onToggleRaw}
+        >
+          Raw output
+          {unhandled > 0 && (
+            <span id={badge} className="agent-badge">
+              {unhandled} unhandled
+            </span>
+          )}
+        </button>
+      </div>
     </div>
   );
 }

@@ -9,18 +9,18 @@ interface ModelPickerProps {
   onChange(value: string): void;
 }
 
-const NOT_YET = 'model: after the first message';
-
 /**
  * The session's model, switchable mid-session among those its `initialize` answer lists; before
- * that list arrives, the announced model as text.
+ * that list arrives, the announced model as text, and before that nothing.
  */
 export function ModelPicker({ models, current, chosen, onChange }: ModelPickerProps) {
   if (models.length === 0) {
     return (
-      <span className="agent-model" title="Model">
-        {current ?? NOT_YET}
-      </span>
+      current && (
+        <span className="agent-model" title="Model">
+          {current}
+        </span>
+      )
     );
   }
   // An alias stands for a full id, which is what the session announces.
@@ -38,8 +38,9 @@ export function ModelPicker({ models, current, chosen, onChange }: ModelPickerPr
       onChange={(event) => onChange(event.target.value)}
     >
       {!listed && (
+        // Until the session names its model, a quiet placeholder rather than a guess.
         <option value={selected} disabled>
-          {selected || NOT_YET}
+          {selected || 'Model'}
         </option>
       )}
       {models.map((model) => (

@@ -5,14 +5,15 @@ import type { AgentSnapshot } from './model/agent-store';
 
 /**
  * Tells the workspace what the agent is doing whenever that changes: when a turn starts (for its
- * elapsed time) and how the last one ended, which only a block that saw it run can say.
+ * elapsed time) and how the last one ended, which only a block that saw it run can say. Returns
+ * when the turn in progress started (epoch ms), null between turns.
  */
 export function useBlockActivity(
   snapshot: AgentSnapshot,
   inTurn: boolean,
   requestError: string | null,
   onActivity: ((activity: BlockActivity) => void) | undefined,
-): void {
+): number | null {
   // Follows the turn while rendering, so that its end shows as Done at once, never Idle first.
   const [turn, setTurn] = useState({
     inTurn: false,
@@ -34,4 +35,5 @@ export function useBlockActivity(
   const latest = useRef(activity);
   latest.current = activity;
   useEffect(() => report.current?.(latest.current), [key]);
+  return turn.turnStartedAt;
 }

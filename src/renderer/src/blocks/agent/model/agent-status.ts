@@ -4,6 +4,7 @@ import type { TurnActivity } from './session-summary';
 export type AgentStatus =
   | 'starting'
   | 'thinking'
+  | 'writing'
   | 'running a tool'
   | 'waiting for permission'
   | 'compacting'
@@ -26,7 +27,8 @@ export function agentStatus(
   if (pendingPermissions > 0) return 'waiting for permission';
   if (activity.compacting) return 'compacting';
   if (lifecycle.state === 'busy' || activity.inTurn) {
-    return activity.runningTools.length > 0 ? 'running a tool' : 'thinking';
+    if (activity.runningTools.length > 0) return 'running a tool';
+    return activity.writing ? 'writing' : 'thinking';
   }
   return 'idle';
 }

@@ -27,6 +27,7 @@ export function agentActivity(snapshot: AgentSnapshot, facts: TurnFacts): AgentA
     case 'waiting for permission':
       return { kind: 'agent', status: 'Needs you', detail: waitingFor(snapshot.pending[0]) };
     case 'thinking':
+    case 'writing':
     case 'running a tool':
     case 'compacting':
     case 'not responding':

@@ -18,9 +18,11 @@ export interface TurnActivity {
   compacting: boolean;
   /** Names of the tools started in this turn that have no result yet, oldest first. */
   runningTools: readonly string[];
+  /** The reply's text is streaming in (its last delta was text, not thinking). */
+  writing: boolean;
 }
 
-const idle: TurnActivity = { inTurn: false, compacting: false, runningTools: [] };
+const idle: TurnActivity = { inTurn: false, compacting: false, runningTools: [], writing: false };
 
 /**
  * Follows the session's self-description (`session_started`, `status`, its commands and models)
@@ -100,18 +102,25 @@ export class SessionSummary {
         return;
       case 'user_message':
         this.dismissSuggestion();
-        this.setActivity({ inTurn: true });
+        this.setActivity({ inTurn: true, writing: false });
+        return;
+      // A subagent's words are part of its tool's run, which the status names instead.
+      case 'assistant_text':
+      case 'thinking':
+        if (event.parent_tool_use_id === null)
+          this.setActivity({ writing: event.type === 'assistant_text' });
         return;
       case 'compaction_boundary':
         this.setActivity({ compacting: false });
         return;
       case 'tool_use':
         this.running.set(event.id, event.name);
-        this.setActivity({ inTurn: true });
+        this.setActivity({ inTurn: true, writing: false });
         return;
       case 'tool_result':
         this.running.delete(event.tool_use_id);
-        this.setActivity({});
+        // The model reads the result next: nothing is written until its next text arrives.
+        this.setActivity({ writing: false });
         return;
       case 'done':
       case 'error':
