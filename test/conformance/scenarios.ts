@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../support/claude-cli';
+import { elicitMcpConfig } from '../support/elicit-mcp';
 import {
   errorReply,
   firstUserText,
@@ -879,12 +879,6 @@ const elicitation: Scenario = {
     return p;
   },
 };
-
-/** The `--mcp-config` that starts the test MCP server which elicits. */
-export function elicitMcpConfig(): Record<string, unknown> {
-  const script = path.join(REPO_ROOT, 'test', 'support', 'elicit-mcp-server.mjs');
-  return { mcpServers: { elicit: { command: process.execPath, args: [script] } } };
-}
 
 export const SCENARIOS: readonly Scenario[] = [
   plainText,

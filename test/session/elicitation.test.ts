@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import type { UnhandledOutput } from '../../src/main/agent/agent-session';
-import { elicitMcpConfig } from '../conformance/scenarios';
+import { elicitMcpConfig } from '../support/elicit-mcp';
 import { lastToolResults, textReply, toolUseReply } from '../support/fake-anthropic';
 import { openSession, type Harness } from './harness';
 
