@@ -9,6 +9,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { PermissionMode, RequestAnswer } from '../../../../shared/agent-control';
+import type { ImageAttachment } from '../../../../shared/composer-contract';
 import type { BlockProps } from '../registry';
 import './agent.css';
 import { AgentHeader } from './AgentHeader';
@@ -138,6 +139,12 @@ export function AgentBlock({
     return () => handleRef(null);
   });
 
+  const suggestFiles = useCallback(
+    (query: string) =>
+      api.suggestAgentFiles({ agentId: blockId, query }).then(({ paths }) => paths),
+    [api, blockId],
+  );
+
   const onOpenLink = useCallback(
     (url: string) => void openExternalLink(api, url).catch(report),
     [api, report],
@@ -148,15 +155,16 @@ export function AgentBlock({
     [onRunInTerminal],
   );
 
-  const send = (text: string) => {
+  const send = (text: string, images: ImageAttachment[] = []) => {
     setError(null);
     // Until the user names it, the block is titled by what its session is about.
     const { spec: current, onSpecChange: change } = latest.current;
-    if (!current.title && prompts.length === 0) change({ title: sessionTitle(text) });
+    if (text && !current.title && prompts.length === 0) change({ title: sessionTitle(text) });
     // The CLI reports the prompt's progress (queued behind a turn, started) by this id.
     const uuid = crypto.randomUUID();
     store.sent(text, uuid);
-    api.sendAgentMessage({ agentId: blockId, text, uuid }).catch((failure: Error) => {
+    const message = { agentId: blockId, text, uuid, ...(images.length > 0 ? { images } : {}) };
+    api.sendAgentMessage(message).catch((failure: Error) => {
       store.notSent(uuid);
       report(failure);
     });
@@ -290,6 +298,7 @@ export function AgentBlock({
           prompts={prompts}
           busy={busy}
           onSend={send}
+          suggestFiles={suggestFiles}
           closedReason={
             exited
               ? exited.reason === 'failed_to_start'

@@ -1,9 +1,24 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import type { SlashCommand } from '../../../../../shared/agent-event';
+import type { ImageAttachment } from '../../../../../shared/composer-contract';
 import { acceptFileDrops } from '../../terminal/dropped-files';
 import './composer.css';
+import { FileCompletions } from './FileCompletions';
+import { insertMention, mentionAt } from './file-mention';
+import { ImageThumbnails } from './ImageThumbnails';
+import { PastedChips } from './PastedChips';
 import { PromptHistory } from './prompt-history';
 import { slashCompletions } from './slash-commands';
+import { useAttachments } from './use-attachments';
+import { useFileSuggestions } from './use-file-suggestions';
 
 interface ComposerProps {
   slashCommands: readonly SlashCommand[];
@@ -11,7 +26,10 @@ interface ComposerProps {
   prompts: readonly string[];
   /** A turn is running, so Esc interrupts it. */
   busy: boolean;
-  onSend(text: string): void;
+  /** The text (long pastes in place) and the images pasted or dropped. */
+  onSend(text: string, images: ImageAttachment[]): void;
+  /** Paths in the session's folder that complete an `@` (absent: no completion). */
+  suggestFiles?(query: string): Promise<string[]>;
   onInterrupt(): void;
   /** Claude Code's guess at the next prompt: Tab takes it into an empty box. */
   suggestion?: string | null;
@@ -54,31 +72,71 @@ export function Composer({
   suggestion = null,
   onDismissSuggestion,
   closedReason,
+  suggestFiles,
 }: ComposerProps) {
   const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
   const [selected, setSelected] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const history = useRef(new PromptHistory());
   const box = useRef<HTMLDivElement>(null);
+  const nextCaret = useRef<number | null>(null);
   const listId = useId();
   const completions = dismissed === text ? [] : slashCompletions(text, slashCommands);
-  const active = Math.min(selected, completions.length - 1);
+  const mention = dismissed === text || completions.length > 0 ? null : mentionAt(text, caret);
+  const files = useFileSuggestions(mention?.query ?? null, suggestFiles);
+  const listed = completions.length || (mention ? files.length : 0);
+  const active = Math.min(selected, listed - 1);
 
-  const replace = (value: string) => {
+  const replace = (value: string, at = value.length) => {
     setText(value);
+    setCaret(at);
     setSelected(0);
   };
 
+  // A change made here (a completion, a paste's label) puts the caret after what it wrote.
+  const place = (value: string, at: number) => {
+    replace(value, at);
+    nextCaret.current = at;
+  };
+
+  useLayoutEffect(() => {
+    if (nextCaret.current === null) return;
+    box.current?.querySelector('textarea')?.setSelectionRange(nextCaret.current, nextCaret.current);
+    nextCaret.current = null;
+  }, [text]);
+
+  const attachments = useAttachments(box, {
+    text,
+    closed: closedReason !== undefined,
+    setText: (value) => place(value, Math.min(caret, value.length)),
+    insert: (value) => {
+      const area = box.current?.querySelector('textarea');
+      const start = area?.selectionStart ?? text.length;
+      const end = area?.selectionEnd ?? text.length;
+      place(text.slice(0, start) + value + text.slice(end), start + value.length);
+    },
+  });
+
   const complete = (command: SlashCommand) => replace(`/${command.name} `);
+  const chooseFile = (path: string) => {
+    if (!mention) return;
+    const next = insertMention(text, mention, path);
+    place(next.text, next.caret);
+  };
+  const choose = (index: number) =>
+    completions.length > 0 ? complete(completions[index]!) : chooseFile(files[index]!);
   const offered = text === '' && suggestion ? suggestion : null;
 
   const send = () => {
     if (closedReason !== undefined) return;
-    const message = text.trim();
-    if (!message) return;
+    const message = attachments.message();
+    const typed = message.text.trim();
+    if (!typed && message.images.length === 0) return;
     history.current.reset();
     replace('');
-    onSend(message);
+    attachments.clear();
+    onSend(typed, message.images);
   };
 
   // The list scrolls: the option the arrows are on stays in view.
@@ -123,16 +181,16 @@ export function Composer({
         return;
       }
     }
-    if (completions.length > 0) {
+    if (listed > 0) {
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
         const step = event.key === 'ArrowDown' ? 1 : -1;
-        setSelected((active + step + completions.length) % completions.length);
+        setSelected((active + step + listed) % listed);
         return;
       }
       if (event.key === 'Tab' || (event.key === 'Enter' && !event.shiftKey)) {
         event.preventDefault();
-        complete(completions[active]!);
+        choose(active);
         return;
       }
       if (event.key === 'Escape') {
@@ -190,6 +248,22 @@ export function Composer({
           ))}
         </ul>
       )}
+      {completions.length === 0 && listed > 0 && (
+        <FileCompletions listId={listId} paths={files} active={active} onChoose={chooseFile} />
+      )}
+      {(attachments.images.length > 0 ||
+        attachments.pastes.length > 0 ||
+        attachments.problem !== null) && (
+        <div className="agent-composer-attachments">
+          <ImageThumbnails images={attachments.images} onRemove={attachments.removeImage} />
+          <PastedChips pastes={attachments.pastes} onRemove={attachments.removePaste} />
+          {attachments.problem && (
+            <p role="alert" className="agent-composer-problem">
+              {attachments.problem}
+            </p>
+          )}
+        </div>
+      )}
       {offered !== null && (
         <p id={`${listId}-suggestion`} className="agent-suggestion">
           Suggested: <q>{offered}</q> · Tab takes it
@@ -199,8 +273,8 @@ export function Composer({
         ref={ref}
         aria-label="Message Claude"
         aria-autocomplete="list"
-        aria-controls={completions.length > 0 ? listId : undefined}
-        aria-activedescendant={completions.length > 0 ? `${listId}-${active}` : undefined}
+        aria-controls={listed > 0 ? listId : undefined}
+        aria-activedescendant={listed > 0 ? `${listId}-${active}` : undefined}
         aria-describedby={
           closedReason ? `${listId}-closed` : offered !== null ? `${listId}-suggestion` : undefined
         }
@@ -214,7 +288,9 @@ export function Composer({
         }
         rows={2}
         value={text}
-        onChange={(event) => replace(event.target.value)}
+        onChange={(event) => replace(event.target.value, event.target.selectionStart)}
+        onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+        onPaste={attachments.onPaste}
         onKeyDown={onKeyDown}
       />
       {closedReason && (

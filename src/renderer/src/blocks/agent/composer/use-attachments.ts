@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useState, type ClipboardEvent, type RefObject } from 'react';
+import {
+  MAX_IMAGES_PER_MESSAGE,
+  type ImageAttachment,
+} from '../../../../../shared/composer-contract';
+import { imageFiles, readImage, type PendingImage } from './image-attachments';
+import { expandPastes, isLongPaste, pasteLabel, pastesIn, type Paste } from './pasted-text';
+
+interface Box {
+  /** The text as typed, with the labels of long pastes in it. */
+  text: string;
+  /** Puts text at the caret (in place of a selection). */
+  insert(value: string): void;
+  setText(value: string): void;
+  /** Nothing can be sent: pastes go in as typed text, nothing is attached. */
+  closed: boolean;
+}
+
+/**
+ * What the composer carries besides typed text: pasted or dropped images (a drop of images only;
+ * other files keep typing their paths) and long pastes kept as labelled chips.
+ */
+export function useAttachments(element: RefObject<HTMLElement | null>, box: Box) {
+  const [images, setImages] = useState<PendingImage[]>([]);
+  const [pastes, setPastes] = useState<Paste[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { text, insert, setText, closed } = box;
+
+  const attach = useCallback(async (files: File[]) => {
+    const read = await Promise.all(files.map(readImage));
+    const problems = read.filter((result) => typeof result === 'string');
+    const added = read.filter((result) => typeof result !== 'string');
+    setImages((current) => {
+      const room = MAX_IMAGES_PER_MESSAGE - current.length;
+      if (added.length > room) {
+        problems.push(`A message takes up to ${MAX_IMAGES_PER_MESSAGE} images.`);
+      }
+      return [...current, ...added.slice(0, Math.max(0, room))];
+    });
+    setProblem(problems.join(' ') || null);
+  }, []);
+
+  // Ahead of the drop that types files' paths (capture phase): images become attachments.
+  useEffect(() => {
+    const target = element.current;
+    if (!target || closed) return;
+    const onDrop = (event: DragEvent) => {
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      if (files.length === 0 || imageFiles(event.dataTransfer).length !== files.length) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void attach(files);
+    };
+    target.addEventListener('drop', onDrop, true);
+    return () => target.removeEventListener('drop', onDrop, true);
+  }, [element, attach, closed]);
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    if (closed) return;
+    const files = imageFiles(event.clipboardData);
+    if (files.length > 0) {
+      event.preventDefault();
+      void attach(files);
+      return;
+    }
+    const pasted = event.clipboardData.getData('text/plain').replace(/\r\n?/g, '\n');
+    if (!isLongPaste(pasted)) return;
+    event.preventDefault();
+    const label = pasteLabel(pasted, text);
+    setPastes((current) => [...pastesIn(text, current), { label, text: pasted }]);
+    insert(label);
+  };
+
+  const shown = pastesIn(text, pastes);
+  return {
+    images,
+    pastes: shown,
+    problem,
+    onPaste,
+    removeImage: (image: PendingImage) =>
+      setImages((current) => current.filter((kept) => kept !== image)),
+    removePaste: (paste: Paste) => setText(text.replace(paste.label, '')),
+    /** The message to send: pastes in their labels' place, the images as the API takes them. */
+    message: (): { text: string; images: ImageAttachment[] } => ({
+      text: expandPastes(text, shown),
+      images: images.map(({ mediaType, data }) => ({ mediaType, data })),
+    }),
+    clear: () => {
+      setImages([]);
+      setPastes([]);
+      setProblem(null);
+    },
+  };
+}
