@@ -111,6 +111,8 @@ export class Host {
           indexDir: options.libraryIndexDir,
           environment: options.environment ?? Promise.resolve(process.env),
           log: this.log,
+          // After the first window has loaded, which needs the host more.
+          warmAfterMs: 3_000,
           ...(options.revealPath ? { revealPath: options.revealPath } : {}),
         },
         (event) => this.broadcast(event),
@@ -331,8 +333,15 @@ function agentHandlers(
 ): Pick<RequestHandlers, AgentRequestName> {
   return {
     openAgent: async (params) => agents.open(params, await launch.agent()),
-    sendAgentMessage: ({ agentId, text, uuid, images }) => {
-      agents.get(agentId).send(text, uuid, images);
+    sendAgentMessage: ({ agentId, text, uuid, images, priority }) => {
+      agents.get(agentId).send(text, uuid, images, priority);
+      return null;
+    },
+    withdrawAgentMessage: async ({ agentId, uuid }) => ({
+      withdrawn: await agents.get(agentId).withdraw(uuid),
+    }),
+    sendAgentMessageNow: async ({ agentId, uuid }) => {
+      await agents.get(agentId).sendNow(uuid);
       return null;
     },
     interruptAgent: async ({ agentId }) => {

@@ -6,6 +6,7 @@ import type { AgentEvent } from '../../shared/agent-event';
 import type { EventMessage, RequestParams, RequestResult } from '../../shared/host-contract';
 import type { LibraryFilter, LibraryProgress, SessionSummary } from '../../shared/library';
 import { claudeConfigDir } from '../library/index/claude-dir';
+import { INDEX_FILE } from '../library/index/index-store';
 import { SessionLibrary } from '../library/index/session-library';
 import { readSessionFile } from '../library/session-file';
 import { entryBefore } from '../library/fork-point';
@@ -20,14 +21,20 @@ export interface LibraryServiceOptions {
   revealPath?: (path: string) => void;
   platform?: NodeJS.Platform;
   home?: string;
+  /**
+   * Opens an index an earlier run left this long after the host starts, so the library is
+   * already open (its index read, its listing in memory) when the user first asks for it.
+   */
+  warmAfterMs?: number;
 }
 
 /** Progress events at most this often: a first build reports after every slice of work. */
 const PROGRESS_EVERY_MS = 250;
 
 /**
- * The session library as the host serves it: opened on first use (its first build runs in the
- * background, its progress broadcast), followed for changes, and asked by the agent registry for
+ * The session library as the host serves it: opened on first use, or soon after the host starts
+ * when an earlier run left an index (its first build runs in the background, its progress
+ * broadcast), followed for changes, and asked by the agent registry for
  * the earlier transcript of a session a new block resumes.
  */
 export class LibraryService {
@@ -35,11 +42,21 @@ export class LibraryService {
   private progress: LibraryProgress | null = null;
   private lastProgressAt = 0;
   private closed = false;
+  private readonly warmTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly options: LibraryServiceOptions,
     private readonly broadcast: (event: EventMessage) => void,
-  ) {}
+  ) {
+    // Opening costs a few hundred milliseconds at 10,000 sessions (most of it WebAssembly SQLite
+    // running for the first time): paid here, in the background, rather than when the dialog
+    // opens. Without an index the user has not used the library, and nothing is started for them.
+    if (options.warmAfterMs !== undefined && existsSync(join(options.indexDir, INDEX_FILE)))
+      this.warmTimer = setTimeout(
+        () => void this.library().catch(() => undefined),
+        options.warmAfterMs,
+      ).unref();
+  }
 
   async list(filter: LibraryFilter): Promise<RequestResult<'listSessions'>> {
     const library = await this.library();
@@ -101,6 +118,7 @@ export class LibraryService {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.warmTimer);
     const library = await this.opening?.catch(() => null);
     await library?.close();
   }

@@ -12,7 +12,10 @@ import type { SessionDigest } from './session-digest';
  * Everything here can be rebuilt from `~/.claude/projects`, so durability is traded for speed
  * (`synchronous = OFF`), and a file that is unreadable or from another schema is started afresh.
  */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
+
+/** The index file in the index folder: its presence says the library was opened before. */
+export const INDEX_FILE = 'sessions.sqlite';
 
 export interface StoredSession {
   rowid: number;
@@ -89,8 +92,11 @@ const SCHEMA = `
   create index sessions_by_time on sessions(last_at desc);
   create table chunks(id integer primary key, session integer not null, start integer not null, end integer not null);
   create index chunks_by_session on chunks(session);
+  -- prefix = '3': a three-letter prefix (what a search as you type starts with) would otherwise
+  -- merge the postings of every word it starts, most of the index for a common one; its own list
+  -- makes it one read, for about half again the index's size.
   create virtual table words using fts5(
-    body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+    body, content = '', contentless_delete = 1, prefix = '3', tokenize = 'unicode61 remove_diacritics 2'
   );
   create table unreadable(path text primary key, detail text not null);
   create table meta(generation integer not null);
@@ -150,7 +156,7 @@ export class IndexStore {
    * file can be written (a read-only data folder), the index lives in memory for this run.
    */
   static open(dir: string, log: (message: string) => void): IndexStore {
-    const file = join(dir, 'sessions.sqlite');
+    const file = join(dir, INDEX_FILE);
     try {
       mkdirSync(dir, { recursive: true });
       removeStaleLock(file);
@@ -336,18 +342,23 @@ export class IndexStore {
   /**
    * Indexed runs of lines matching an FTS5 query, best first. Scoring (bm25) costs a call per
    * matching row, so only the `candidates` newest matches are scored: a rare word is ranked over
-   * all its matches, a word in half the index over its most recent ones, in bounded time.
+   * all its matches, a word in half the index over its most recent ones, in bounded time. Only the
+   * `limit` best are looked up in the other tables (the candidates too when a filter needs them).
    */
   match(query: string, filter: RowFilter, limit: number, candidates: number): ChunkHit[] {
     const where = whereOf(filter, 's');
+    const filterJoin = where.sql
+      ? ' join chunks c on c.id = words.rowid join sessions s on s.rowid = c.session'
+      : '';
     return this.db.all(
-      `select rowid, path, start, end from (
-         select c.session as rowid, s.path as path, c.start as start, c.end as end,
-           bm25(words) as score
-         from words join chunks c on c.id = words.rowid join sessions s on s.rowid = c.session
-         where words match :query${where.sql}
-         order by words.rowid desc limit :candidates
-       ) order by score limit :limit`,
+      `select c.session as rowid, s.path as path, c.start as start, c.end as end from (
+         select id, score from (
+           select words.rowid as id, bm25(words) as score from words${filterJoin}
+           where words match :query${where.sql}
+           order by words.rowid desc limit :candidates
+         ) order by score limit :limit
+       ) best join chunks c on c.id = best.id join sessions s on s.rowid = c.session
+       order by best.score`,
       { ...where.values, ':query': query, ':limit': limit, ':candidates': candidates },
     ) as unknown as ChunkHit[];
   }

@@ -4,6 +4,9 @@
  */
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** Shortest prefix searched as one: see `ftsQuery`. */
+const MIN_PREFIX = 3;
+
 /** Longest query honoured: a pasted page is not a search. */
 const MAX_TERMS = 12;
 
@@ -14,11 +17,14 @@ export function queryTerms(query: string): string[] {
 
 /**
  * Every word must occur, whole; with `lastIsPrefix`, the last is a prefix (the one being typed).
- * A one-letter prefix would match half the index, so it is always whole.
+ * The index keeps lists for three-letter prefixes; a shorter one would merge the postings of
+ * thousands of words (most of a large index), so it is whole until the third letter is typed.
  */
 export function ftsQuery(terms: readonly string[], lastIsPrefix: boolean): string {
   return terms
-    .map((t, i) => (lastIsPrefix && i === terms.length - 1 && t.length > 1 ? `"${t}"*` : `"${t}"`))
+    .map((t, i) =>
+      lastIsPrefix && i === terms.length - 1 && t.length >= MIN_PREFIX ? `"${t}"*` : `"${t}"`,
+    )
     .join(' AND ');
 }
 
@@ -28,7 +34,7 @@ export function termMatcher(terms: readonly string[]): RegExp {
     .sort((a, b) => b.length - a.length)
     .map((t) => {
       const escaped = t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      return t.length > 1 ? escaped : `${escaped}(?![\\p{L}\\p{N}])`;
+      return t.length >= MIN_PREFIX ? escaped : `${escaped}(?![\\p{L}\\p{N}])`;
     });
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})`, 'giu');
 }

@@ -9,9 +9,10 @@ describe('queryTerms and ftsQuery', () => {
   it('keeps only words, lowercased and once each, quoted for FTS5, the last one a prefix', () => {
     expect(queryTerms('Fix "the" bug* (NEAR) fix')).toEqual(['fix', 'the', 'bug', 'near']);
     expect(queryTerms('Ünïcode 日本 x')).toEqual(['ünïcode', '日本', 'x']);
-    expect(ftsQuery(['fix', 'bu'], true)).toBe('"fix" AND "bu"*');
-    expect(ftsQuery(['fix', 'bu'], false)).toBe('"fix" AND "bu"');
-    expect(ftsQuery(['fix', 'x'], true)).toBe('"fix" AND "x"');
+    expect(ftsQuery(['fix', 'bug'], true)).toBe('"fix" AND "bug"*');
+    expect(ftsQuery(['fix', 'bug'], false)).toBe('"fix" AND "bug"');
+    // Shorter than the index's three-letter prefix lists: whole until the third letter.
+    expect(ftsQuery(['fix', 'bu'], true)).toBe('"fix" AND "bu"');
   });
 });
 
@@ -27,10 +28,10 @@ describe('snippetOf', () => {
     );
   });
 
-  it('matches word prefixes, one-letter words whole, and puts the snippet on one line', () => {
-    const snippet = snippetOf('a\nparser parses; an a b', ['pars', 'a']);
-    expect(snippet.text).toBe('a parser parses; an a b');
-    expect(marked(snippet)).toEqual(['a', 'pars', 'pars', 'a']);
+  it('matches word prefixes, words under three letters whole, and puts the snippet on one line', () => {
+    const snippet = snippetOf('a\nparser parses; an a b; at atom', ['pars', 'a', 'at']);
+    expect(snippet.text).toBe('a parser parses; an a b; at atom');
+    expect(marked(snippet)).toEqual(['a', 'pars', 'pars', 'a', 'at']);
   });
 
   it('never cuts a word at its edges', () => {
