@@ -7,8 +7,8 @@
  * output) whose words come from a Zipf-distributed vocabulary, as prose and code do. Then reports,
  * side by side with the floor (reading and JSON-parsing the same files):
  *   first build (MB/s, ratio to the floor, the longest the event loop waited meanwhile),
- *   incremental update after one session grows, library open time (target < 300 ms at 10,000
- *   sessions), query latency p50/p95 over 20 queries (target p95 < 100 ms), index size, memory.
+ *   incremental update after one session grows, library open time cold and warm (target < 300 ms
+ *   at 10,000 sessions), query latency p50/p95 over 20 queries (target p95 < 100 ms), index size, memory.
  */
 import {
   mkdirSync,
@@ -272,7 +272,13 @@ async function main(): Promise<void> {
     library.projects();
     const openMs = performance.now() - start;
     console.log(
-      `library open (open the index + list ${listed} sessions + projects): ${ms(openMs)} (target < 300 ms at 10,000 sessions)`,
+      `library open, cold (open the index + list ${listed} sessions + projects): ${ms(openMs)} (target < 300 ms at 10,000 sessions)`,
+    );
+    start = performance.now();
+    library.list();
+    library.projects();
+    console.log(
+      `library open, warm (list + projects; the host opens an index an earlier run left 3 s after it starts): ${ms(performance.now() - start)}`,
     );
 
     // Words across the frequency range, as people type them: common, middling, rare, prefixes, pairs.
@@ -280,7 +286,8 @@ async function main(): Promise<void> {
       ...[3, 10, 30, 100].map((r) => VOCABULARY[r]!),
       ...[300, 1000, 2000, 5000, 8000].map((r) => VOCABULARY[r]!),
       ...[15_000, 25_000, 35_000, 39_000].map((r) => VOCABULARY[r]!),
-      ...[50, 700, 4000].map((r) => VOCABULARY[r]!.slice(0, 4)),
+      // Prefixes of three to five letters, as a search as you type sends them.
+      ...[50, 700, 4000].map((r, i) => VOCABULARY[r]!.slice(0, 3 + i)),
       `${VOCABULARY[20]} ${VOCABULARY[400]}`,
       `${VOCABULARY[1500]} ${VOCABULARY[3000]}`,
       'grep',
