@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClaudeTranslator } from '../src/main/agent/claude-translator';
 import { LineSplitter } from '../src/main/agent/line-splitter';
+import { median } from './support/stats';
 
 const TARGET_BYTES = 64 * 1024 * 1024;
 const CHUNK = 64 * 1024; // about what one pty read delivers
@@ -56,11 +57,6 @@ function translate(stream: Buffer): number {
   chunked(stream, (c) => splitter.push(c));
   splitter.end();
   return events + translator.end().length;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 function time(fn: (s: Buffer) => number, stream: Buffer): number {
