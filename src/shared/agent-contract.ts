@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSION_MODES } from './agent-control';
+import { MESSAGE_PRIORITIES, PERMISSION_MODES } from './agent-control';
 import type { AgentEvent } from './agent-event';
 import { imageAttachmentSchema, MAX_IMAGES_PER_MESSAGE } from './composer-contract';
 
@@ -106,6 +106,8 @@ export const agentRequests = {
         uuid: z.uuid().optional(),
         /** Pasted or dropped images, sent as image blocks after the text. */
         images: z.array(imageAttachmentSchema).max(MAX_IMAGES_PER_MESSAGE).optional(),
+        /** What it does to a running turn: `later` queues it, `now` steers (the CLI's priority). */
+        priority: z.enum(MESSAGE_PRIORITIES).optional(),
       })
       .strict()
       .refine((message) => message.text.trim() || message.images?.length, {
@@ -115,6 +117,13 @@ export const agentRequests = {
   },
   /** Stops the running turn (the CLI's interrupt request); the session stays usable. */
   interruptAgent: { params: z.object({ agentId }).strict(), result: ok },
+  /** Takes a queued prompt back (`cancel_async_message`); `withdrawn: false` once a turn took it. */
+  withdrawAgentMessage: {
+    params: z.object({ agentId, uuid: z.uuid() }).strict(),
+    result: z.object({ withdrawn: z.boolean() }),
+  },
+  /** Runs a queued prompt now, stopping the running turn (the interrupt's `send_now`). */
+  sendAgentMessageNow: { params: z.object({ agentId, uuid: z.uuid() }).strict(), result: ok },
   /** Stops one background task of the session (the CLI's `stop_task`). */
   stopAgentTask: {
     params: z.object({ agentId, taskId: z.string().min(1).max(256) }).strict(),

@@ -25,6 +25,14 @@ export type ElicitationAnswer =
 /** An answer to whatever the CLI waits on: a permission request or an MCP server's form. */
 export type RequestAnswer = PermissionDecision | ElicitationAnswer;
 
+/**
+ * Where a prompt sent during a turn goes (the CLI's `priority` on a user message): `later` waits
+ * for the turn to end, `next` joins the running turn at its next API call, `now` stops the turn
+ * and runs at once.
+ */
+export const MESSAGE_PRIORITIES = ['now', 'next', 'later'] as const;
+export type MessagePriority = (typeof MESSAGE_PRIORITIES)[number];
+
 export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 

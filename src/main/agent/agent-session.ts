@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
-import type { PermissionMode, RequestAnswer, SessionLifecycle } from '../../shared/agent-control';
+import type {
+  MessagePriority,
+  PermissionMode,
+  RequestAnswer,
+  SessionLifecycle,
+} from '../../shared/agent-control';
 import type { AgentEvent } from '../../shared/agent-event';
 import { hostLaunchCommand } from './claude-launch';
 import { locateClaude, type LocateOptions } from './claude-locator';
@@ -272,14 +277,20 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   }
 
   /**
-   * Sends a user message, with its images; the CLI queues it if a turn is running. `uuid` (new if
-   * not given) is what its `prompt_state` events name.
+   * Sends a user message, with its images; the CLI queues it if a turn is running, and `priority`
+   * says what happens to that turn. `uuid` (new if not given) is what its `prompt_state` events
+   * name.
    */
-  send(text: string, uuid: string = randomUUID(), images: readonly ImageAttachment[] = []): void {
+  send(
+    text: string,
+    uuid: string = randomUUID(),
+    images: readonly ImageAttachment[] = [],
+    priority?: MessagePriority,
+  ): void {
     if (this.lifecycle.state === 'exited') {
       throw new Error('The Claude session has ended; start a new one to continue.');
     }
-    this.write(userMessage(text, uuid, images));
+    this.write(userMessage(text, uuid, images, priority));
     // A CLI that does not answer still does not: only its output says otherwise.
     if (this.lifecycle.state !== 'unresponsive') this.setLifecycle({ state: 'busy' });
   }
@@ -287,6 +298,23 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   /** Stops the running turn (the CLI's interrupt request, not a kill); the session stays usable. */
   async interrupt(): Promise<void> {
     await this.request({ subtype: 'interrupt' });
+  }
+
+  /**
+   * Takes a queued prompt back before a turn reads it (the CLI's `cancel_async_message`). False
+   * when it is no longer waiting: a turn has taken it in.
+   */
+  async withdraw(uuid: string): Promise<boolean> {
+    const response = await this.request({ subtype: 'cancel_async_message', message_uuid: uuid });
+    return response['cancelled'] === true;
+  }
+
+  /**
+   * Runs a queued prompt now: the running turn stops as for an interrupt and the prompt starts the
+   * next one (the interrupt's `send_now`). Background tasks go on, as the CLI promises for it.
+   */
+  async sendNow(uuid: string): Promise<void> {
+    await this.request({ subtype: 'interrupt', send_now: true, message_uuid: uuid });
   }
 
   /** Stops one background task (a shell or an agent) by the id its `subagent` events carry. */

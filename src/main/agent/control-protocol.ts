@@ -1,4 +1,8 @@
-import type { ElicitationAnswer, PermissionDecision } from '../../shared/agent-control';
+import type {
+  ElicitationAnswer,
+  MessagePriority,
+  PermissionDecision,
+} from '../../shared/agent-control';
 import type { PermissionSuggestion } from '../../shared/agent-event';
 import type { ImageAttachment } from '../../shared/composer-contract';
 
@@ -10,12 +14,14 @@ import type { ImageAttachment } from '../../shared/composer-contract';
 /**
  * A prompt, stamped with `uuid`: the CLI reports its progress by it (`command_lifecycle`) and
  * keeps it as the message's id in the session file, which rewinding names. Images go as the
- * Messages API's base64 image blocks after the text, which the CLI passes on as they are.
+ * Messages API's base64 image blocks after the text, which the CLI passes on as they are. Without
+ * `priority` the CLI takes it as `next`.
  */
 export function userMessage(
   text: string,
   uuid: string,
   images: readonly ImageAttachment[] = [],
+  priority?: MessagePriority,
 ): string {
   const content = images.length
     ? [
@@ -32,6 +38,7 @@ export function userMessage(
     parent_tool_use_id: null,
     session_id: '',
     uuid,
+    ...(priority ? { priority } : {}),
   });
 }
 
