@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Markdown, SETTLE_MS, TAIL_PARSE_LIMIT } from './Markdown';
+import { Markdown, SETTLE_MS, TAIL_PARSE_LIMIT, unparsedPieces } from './Markdown';
 import { openExternalLink } from '../../../host/open-external-link';
 import { FakeHost } from '../testing/fake-host';
 
@@ -117,5 +117,22 @@ describe('Markdown while a long block streams', () => {
     const { container } = renderMarkdown(long);
     expect(container.querySelector('.agent-markdown-unparsed')).toBeNull();
     expect(container.querySelector('strong')?.textContent).toBe('bold end');
+  });
+});
+
+describe('unparsedPieces', () => {
+  it('cuts text into pieces that keep their place as the text grows', () => {
+    const sentence = (i: number) => `Sentence number ${i} is here. `;
+    const text = Array.from({ length: 400 }, (_, i) => sentence(i)).join('');
+    const pieces = unparsedPieces(text);
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.length).toBeGreaterThan(3);
+    for (const piece of pieces.slice(0, -1)) expect(piece.endsWith('. ')).toBe(true);
+    const longer = unparsedPieces(`${text}${sentence(400)}${sentence(401)}`);
+    expect(longer.slice(0, pieces.length - 1)).toEqual(pieces.slice(0, -1));
+  });
+
+  it('leaves text without a space in one piece', () => {
+    expect(unparsedPieces('x'.repeat(5_000))).toEqual(['x'.repeat(5_000)]);
   });
 });

@@ -19,6 +19,33 @@ interface MarkdownProps {
 export const TAIL_PARSE_LIMIT = 8_000;
 /** How long a text must stay the same to count as finished (the reply paused or ended). */
 export const SETTLE_MS = 250;
+/**
+ * Text not parsed yet is laid out in pieces of about this many characters, each after the first
+ * its own box: a long paragraph growing then lays out and paints its last box again, not every
+ * line before it.
+ */
+const UNPARSED_PIECE = 2_000;
+
+/** Pieces of `text` that stay the same as it grows: each ends after a sentence or a space. */
+export function unparsedPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (text.length - start > UNPARSED_PIECE) {
+    const from = start + UNPARSED_PIECE;
+    const sentence = text.indexOf('. ', from);
+    const end =
+      sentence !== -1 && sentence - from < 200 ? sentence + 2 : text.indexOf(' ', from) + 1;
+    if (end === 0) break;
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}
+
+const UnparsedPiece = memo(function UnparsedPiece({ text }: { text: string }) {
+  return <span>{text}</span>;
+});
 
 const remarkPlugins = [remarkGfm];
 const rehypePlugins = [rehypeHighlightCode];
@@ -117,7 +144,11 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
       {streaming ? (
         <div key="streaming" className="agent-markdown-streaming">
           <MarkdownBlock text={parsedTail.current} components={components} />
-          <span className="agent-markdown-unparsed">{tail.slice(parsedTail.current.length)}</span>
+          <span className="agent-markdown-unparsed">
+            {unparsedPieces(tail.slice(parsedTail.current.length)).map((piece, index) => (
+              <UnparsedPiece key={index} text={piece} />
+            ))}
+          </span>
         </div>
       ) : (
         <MarkdownBlock key={blocks.length} text={tail} components={components} />
