@@ -5,11 +5,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import type { HostResponse } from '../../src/shared/host-contract';
-import { workspaceStateSchema } from '../../src/shared/workspace-state';
 import { MAX_IMAGE_BASE64_CHARS } from '../../src/shared/composer-contract';
-import { Host } from '../../src/main/host/host';
-import { JsonFile } from '../../src/main/host/json-file';
-import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
+import type { Host } from '../../src/main/host/host';
+import { claudeHost } from '../support/claude-host';
 import {
   lastUserMessage,
   startFakeAnthropic,
@@ -46,14 +44,7 @@ beforeEach(async () => {
     prompts.push(body);
     return textReply('Seen.');
   });
-  host = new Host({
-    workspaceDir: project,
-    shell: { file: '/bin/sh', args: [] },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
-    agentLogDir: join(dir, 'agents'),
-    agentEnv: { ...claudeEnv(join(dir, 'home'), fake.url), TETHER_CLAUDE: CLAUDE_BIN },
-    log: () => {},
-  });
+  host = claudeHost(dir, fake.url, { workspaceDir: project });
 });
 afterEach(async () => {
   await host?.dispose();
