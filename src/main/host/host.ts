@@ -28,6 +28,7 @@ import { reviewHandlers } from './review-handlers';
 import { rewindHandlers } from './rewind-handlers';
 import { composerHandlers } from './composer-handlers';
 import { FileIndex } from './file-index';
+import { listFolder } from './folder-listing';
 import type { SettingsFile } from './settings';
 import { windowsPty } from '../platform/windows-pty';
 import {
@@ -96,8 +97,13 @@ export class Host {
   private readonly library: LibraryService | undefined;
   /** Paths the user chose in a save dialog, by token, until written. */
   private readonly chosenPaths = new Map<string, string>();
-  /** The files of agents' folders, for `@` completion where Claude Code has none. */
-  private readonly fileIndex = new FileIndex();
+  /**
+   * The files of agents' folders, for `@` completion where Claude Code has none: listed with the
+   * user's environment, whose PATH finds their git (an app started from a launcher may lack it).
+   */
+  private readonly fileIndex = new FileIndex({
+    list: async (root, limits) => listFolder(root, limits, await this.launch.environment()),
+  });
 
   constructor(private readonly options: HostOptions) {
     this.log = options.log ?? console.warn;
