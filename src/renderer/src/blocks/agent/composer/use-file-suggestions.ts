@@ -4,21 +4,23 @@ import { useEffect, useState } from 'react';
 const SETTLE_MS = 60;
 
 /**
- * The paths offered for the `@` being typed (null: none is). The last answer stays while the next
- * is on its way, so the list does not flicker; a failed question offers nothing.
+ * The paths offered for the `@` being typed (null: none is). While the path is typed on, the last
+ * answer stays until the next comes, so the list does not flicker; the answer to a path this one
+ * does not go on from (before a Backspace, another `@`) is not offered. A failed question offers
+ * nothing.
  */
 export function useFileSuggestions(
   query: string | null,
   suggest: ((query: string) => Promise<string[]>) | undefined,
 ): string[] {
-  const [found, setFound] = useState<string[]>([]);
+  const [found, setFound] = useState({ query: '', paths: [] as string[] });
   useEffect(() => {
     if (query === null || !suggest) return;
     let current = true;
     const timer = setTimeout(() => {
       suggest(query).then(
-        (paths) => current && setFound(paths),
-        () => current && setFound([]),
+        (paths) => current && setFound({ query, paths }),
+        () => current && setFound({ query, paths: [] }),
       );
     }, SETTLE_MS);
     return () => {
@@ -26,5 +28,5 @@ export function useFileSuggestions(
       clearTimeout(timer);
     };
   }, [query, suggest]);
-  return query === null ? [] : found;
+  return query !== null && query.startsWith(found.query) ? found.paths : [];
 }
