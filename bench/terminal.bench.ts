@@ -13,19 +13,22 @@ import { JsonFile } from '../src/main/host/json-file';
 import { startWebServer } from '../src/main/host/web-server';
 import { contentChunks } from './terminal/content';
 import { FAILURE_MARK, REPORT_MARK, type BenchReport } from './terminal/report';
+import { percentile } from './support/stats';
 
 // `npm run bench:terminal [-- --mb 50 --rounds 5 --high N --low N]`: throughput of `cat` of a big
 // file through pty → host → WebSocket → xterm, against writing the same bytes straight into an
-// xterm in the same page (the xterm parse ceiling). Target: at least 0.7 of the ceiling. Then the
+// xterm in the same page (the xterm parse ceiling). Target: at least 0.85 of the ceiling. Then the
 // same `cat` without xterm (what the transport alone carries) and what the flow-control window
-// costs: how soon Ctrl+C during `yes` shows the prompt again.
+// costs: how soon Ctrl+C during `yes` shows the prompt again (target: p95 under 100 ms). What
+// bounds each is in docs/perf.md.
 
 const { values } = parseArgs({
   options: {
     mb: { type: 'string', default: '50' },
     // The pipeline's rounds vary by a fifth on 2 shared cores; five give a steadier best.
     rounds: { type: 'string', default: '5' },
-    // Flow-control watermarks to try instead of the defaults, in bytes.
+    // Fixed flow-control watermarks to try instead of the window measured in parse time, in bytes
+    // (`--high 1000000 --low 800000` were the fixed defaults before).
     high: { type: 'string' },
     low: { type: 'string' },
   },
@@ -79,10 +82,16 @@ async function main(): Promise<void> {
     );
     console.log(`  xterm parse ceiling (bytes straight into xterm):  ${show(report.ceiling)}`);
     console.log(`  pipeline (cat → pty → host → WebSocket → xterm): ${show(report.pipeline)}`);
-    console.log(`  ratio: ${ratio.toFixed(2)} (target ≥ 0.70)`);
-    console.log(`  transport alone (acknowledged on arrival, no xterm): ${show(report.transport)}`);
     console.log(
-      `  Ctrl+C after 1 s of \`yes\`: prompt back in ${report.interrupt.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+      `  ratio: ${ratio.toFixed(2)} (target ≥ 0.85) → ${ratio >= 0.85 ? 'OK' : 'UNDER TARGET'}`,
+    );
+    console.log(`  transport alone (acknowledged on arrival, no xterm): ${show(report.transport)}`);
+    const p95 = percentile(
+      [...report.interrupt].sort((a, b) => a - b),
+      0.95,
+    );
+    console.log(
+      `  Ctrl+C after 1 s of \`yes\`: prompt back in ${report.interrupt.map((ms) => ms.toFixed(0)).join(', ')} ms; p95 ${p95.toFixed(0)} ms (target < 100 ms) → ${p95 < 100 ? 'OK' : 'OVER TARGET'}`,
     );
   } finally {
     await host.dispose();

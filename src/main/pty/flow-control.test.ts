@@ -26,3 +26,48 @@ describe('FlowControl', () => {
     expect(() => new FlowControl(10, 10)).toThrow(RangeError);
   });
 });
+
+describe('FlowControl without fixed watermarks', () => {
+  /** A flow whose clock the test moves. */
+  function measured() {
+    let time = 0;
+    const flow = new FlowControl(undefined, undefined, () => time);
+    return { flow, wait: (ms: number) => (time += ms) };
+  }
+
+  /** Floods the flow past its high watermark, then lets the viewer drain it at `bytesPerMs`. */
+  function drainAt(flow: FlowControl, wait: (ms: number) => void, bytesPerMs: number) {
+    expect(flow.sent(flow.watermarks.high + 1)).toBe(true);
+    let resumed = false;
+    while (!resumed) {
+      wait(5);
+      resumed = flow.acknowledged(bytesPerMs * 5);
+    }
+    flow.acknowledged(flow.pending);
+  }
+
+  it('holds 60 ms of what the viewer parsed while the producer was paused, resuming at 40 ms', () => {
+    const { flow, wait } = measured();
+    expect(flow.watermarks).toEqual({ high: 262_144, low: 174_763 });
+    // A fast viewer (cat of a log): 20 MB/s.
+    drainAt(flow, wait, 20_000);
+    drainAt(flow, wait, 20_000);
+    expect(flow.watermarks).toEqual({ high: 1_200_000, low: 800_000 });
+    // The same viewer on output it parses slowly (`yes`): the window shrinks to the same time.
+    for (let i = 0; i < 8; i++) drainAt(flow, wait, 5_000);
+    expect(flow.watermarks.high).toBeGreaterThan(300_000);
+    expect(flow.watermarks.high).toBeLessThan(305_000);
+  });
+
+  it('learns nothing from a viewer that stopped (a page that went away), and stays in bounds', () => {
+    const { flow, wait } = measured();
+    flow.sent(300_000);
+    wait(30_000);
+    expect(flow.acknowledged(300_000)).toBe(true);
+    expect(flow.watermarks.high).toBe(262_144);
+    for (let i = 0; i < 4; i++) drainAt(flow, wait, 100);
+    expect(flow.watermarks.high).toBe(64 * 1024);
+    for (let i = 0; i < 20; i++) drainAt(flow, wait, 1_000_000);
+    expect(flow.watermarks.high).toBe(4 * 1024 * 1024);
+  });
+});

@@ -1,24 +1,33 @@
+import { ParseTimeWindow, type Watermarks } from './parse-time-window';
+
 /**
  * Counts bytes sent to a viewer but not yet parsed by it, and says when the producer must
  * pause (above `high`) and may resume (below `low`). The gap between the two keeps a busy producer
  * from flapping between states on every acknowledgement (docs/architecture.md, "Data flow").
  *
- * The defaults are well above VS Code's 100 000 / 5 000. Over a WebSocket the loop from sending
- * to hearing that xterm parsed it takes 20–40 ms under a flood, and the window has to cover it or
- * xterm sits idle. `npm run bench:terminal` on 2 cores, alternating runs: 400 000 / 200 000
- * carried 28–31 MB/s, these 30–32 MB/s, and 2 000 000 / 1 600 000 no more. The price is output
- * still on its way when the user presses Ctrl+C: during `yes` the prompt came back after
- * 30–90 ms, 140–210 ms and 280–370 ms.
+ * Without fixed watermarks the window holds a set time's worth of the viewer's parsing
+ * (`ParseTimeWindow`), measured while the producer is paused: then the viewer has work queued the
+ * whole time, so what it acknowledges per millisecond is how fast it parses this output. That
+ * time is what Ctrl+C waits for before the prompt shows (docs/perf.md).
  */
 export class FlowControl {
   private unacknowledged = 0;
   private paused = false;
+  private pausedAt = 0;
+  private drainedWhilePaused = 0;
+  private readonly window: ParseTimeWindow | undefined;
+  private marks: Watermarks;
 
   constructor(
-    readonly high = 1_000_000,
-    readonly low = 800_000,
+    high?: number,
+    low?: number,
+    private readonly now = () => performance.now(),
   ) {
-    if (!(low < high)) throw new RangeError('the low watermark must be below the high one');
+    this.window = high === undefined || low === undefined ? new ParseTimeWindow() : undefined;
+    this.marks = this.window?.watermarks ?? { high: high!, low: low! };
+    if (!(this.marks.low < this.marks.high)) {
+      throw new RangeError('the low watermark must be below the high one');
+    }
   }
 
   get pending(): number {
@@ -29,11 +38,17 @@ export class FlowControl {
     return this.paused;
   }
 
+  get watermarks(): Watermarks {
+    return this.marks;
+  }
+
   /** Records `bytes` sent; true when the producer must pause now. */
   sent(bytes: number): boolean {
     this.unacknowledged += bytes;
-    if (!this.paused && this.unacknowledged > this.high) {
+    if (!this.paused && this.unacknowledged > this.marks.high) {
       this.paused = true;
+      this.pausedAt = this.now();
+      this.drainedWhilePaused = 0;
       return true;
     }
     return false;
@@ -41,11 +56,16 @@ export class FlowControl {
 
   /** Records `bytes` parsed by the viewer; true when the producer may resume now. */
   acknowledged(bytes: number): boolean {
-    this.unacknowledged = Math.max(0, this.unacknowledged - bytes);
-    if (this.paused && this.unacknowledged < this.low) {
-      this.paused = false;
-      return true;
+    const parsed = Math.min(bytes, this.unacknowledged);
+    this.unacknowledged -= parsed;
+    if (!this.paused) return false;
+    this.drainedWhilePaused += parsed;
+    if (this.unacknowledged >= this.marks.low) return false;
+    this.paused = false;
+    if (this.window) {
+      this.window.drained(this.drainedWhilePaused, this.now() - this.pausedAt);
+      this.marks = this.window.watermarks;
     }
-    return false;
+    return true;
   }
 }
