@@ -17,10 +17,13 @@ export interface PermissionSuggestion {
 }
 
 export type AgentEvent =
-  /** Visible assistant text: a streamed delta, or the whole text of an un-streamed block. */
-  | { type: 'assistant_text'; text: string; parent_tool_use_id: string | null }
+  /**
+   * Visible assistant text: a streamed delta, or the whole text of an un-streamed block.
+   * `message_id`: the API message it belongs to (absent from logs written before it was kept).
+   */
+  | { type: 'assistant_text'; text: string; parent_tool_use_id: string | null; message_id?: string }
   /** Extended thinking; never part of `assistant_text`. */
-  | { type: 'thinking'; text: string; parent_tool_use_id: string | null }
+  | { type: 'thinking'; text: string; parent_tool_use_id: string | null; message_id?: string }
   /** A tool call, emitted once per id and always before its `tool_result`. */
   | {
       type: 'tool_use';
@@ -159,6 +162,11 @@ export type AgentEvent =
     }
   /** The tasks running in the background now: the whole set, replacing the one before. */
   | { type: 'background_tasks'; tasks: BackgroundTaskRef[] }
+  /**
+   * The CLI dropped these from the conversation (a refused reply, a tool call it could not
+   * parse): the text and thinking of `message_ids` and the tool calls `tool_use_ids` go.
+   */
+  | { type: 'messages_retracted'; message_ids: string[]; tool_use_ids: string[] }
   /** The reply just shown was cut off by an interrupt: that is as far as it got. */
   | { type: 'message_aborted'; parent_tool_use_id: string | null }
   /** The conversation was cleared (`/clear`): a new one starts, with a new session id. */

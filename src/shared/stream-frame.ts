@@ -22,6 +22,10 @@ export type StreamFrame =
       usage: Record<string, unknown> | null;
       /** The reply was cut off by an interrupt: this is as far as it got. */
       aborted: boolean;
+      /** This frame's own id (one per content block); what a retraction names. */
+      uuid: string | null;
+      /** Uuids of earlier frames this message replaces: they are to be removed. */
+      supersedes: string[];
     }
   /** `type: "user"`: a replayed user message (a delivery receipt) or tool results. */
   | {

@@ -15,6 +15,7 @@ const EVENT_TYPES: Record<AgentEvent['type'], true> = {
   tool_result: true,
   permission_request: true,
   elicitation_request: true,
+  messages_retracted: true,
   permission_cancelled: true,
   permission_answered: true,
   cost: true,

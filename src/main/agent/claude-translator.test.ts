@@ -68,8 +68,8 @@ describe('ClaudeTranslator: text', () => {
       result(),
     ]);
     expect(events).toEqual([
-      { type: 'assistant_text', text: 'Hel', parent_tool_use_id: null },
-      { type: 'assistant_text', text: 'lo ✓', parent_tool_use_id: null },
+      { type: 'assistant_text', text: 'Hel', parent_tool_use_id: null, message_id: 'm1' },
+      { type: 'assistant_text', text: 'lo ✓', parent_tool_use_id: null, message_id: 'm1' },
       {
         type: 'cost',
         cost_usd: 0.5,
@@ -94,7 +94,7 @@ describe('ClaudeTranslator: text', () => {
       result({ result: 'once' }),
     ]);
     expect(events.filter((e) => e.type === 'assistant_text')).toEqual([
-      { type: 'assistant_text', text: 'once', parent_tool_use_id: null },
+      { type: 'assistant_text', text: 'once', parent_tool_use_id: null, message_id: 'm1' },
     ]);
   });
 
@@ -105,8 +105,8 @@ describe('ClaudeTranslator: text', () => {
       result(),
     ]);
     expect(events.filter((e) => e.type !== 'cost')).toEqual([
-      { type: 'assistant_text', text: 'first', parent_tool_use_id: null },
-      { type: 'assistant_text', text: ' second', parent_tool_use_id: null },
+      { type: 'assistant_text', text: 'first', parent_tool_use_id: null, message_id: 'm1' },
+      { type: 'assistant_text', text: ' second', parent_tool_use_id: null, message_id: 'm1' },
       { type: 'done', response: 'first second' },
     ]);
   });
@@ -140,15 +140,17 @@ describe('ClaudeTranslator: text', () => {
       result(),
     ]);
     expect(events.filter((e) => e.type !== 'cost')).toEqual([
-      { type: 'thinking', text: 'hmm', parent_tool_use_id: null },
-      { type: 'assistant_text', text: 'answer', parent_tool_use_id: null },
+      { type: 'thinking', text: 'hmm', parent_tool_use_id: null, message_id: 'm1' },
+      { type: 'assistant_text', text: 'answer', parent_tool_use_id: null, message_id: 'm1' },
       { type: 'done', response: 'answer' },
     ]);
   });
 
   it('takes thinking from complete frames when partial messages are off', () => {
     const events = run([assistant('m1', [{ type: 'thinking', thinking: 'plan', signature: 's' }])]);
-    expect(events).toEqual([{ type: 'thinking', text: 'plan', parent_tool_use_id: null }]);
+    expect(events).toEqual([
+      { type: 'thinking', text: 'plan', parent_tool_use_id: null, message_id: 'm1' },
+    ]);
   });
 });
 
@@ -298,7 +300,7 @@ describe('ClaudeTranslator: tools', () => {
         input: { unparsed_input: deep },
         parent_tool_use_id: null,
       },
-      { type: 'assistant_text', text: 'still here', parent_tool_use_id: null },
+      { type: 'assistant_text', text: 'still here', parent_tool_use_id: null, message_id: 'm3' },
     ]);
   });
 

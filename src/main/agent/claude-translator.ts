@@ -3,6 +3,7 @@ import type { ContentBlock, Delta, StreamEvent, StreamFrame } from '../../shared
 import { nestsDeeperThan } from './nesting-depth';
 import { isRecord } from '../../shared/is-record';
 import { parseFrame, str, textOfContent } from './parse-frame';
+import { Retractions } from './retractions';
 import { slashCommandsOf } from './session-facts';
 
 /**
@@ -26,6 +27,8 @@ type OpenBlock =
 
 interface MessageStream {
   blocks: Map<number, OpenBlock>;
+  /** The API message being streamed (null when its start was not seen). */
+  messageId: string | null;
 }
 
 type FrameOf<K extends StreamFrame['kind']> = StreamFrame & { kind: K };
@@ -82,6 +85,7 @@ export const SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
   'background_tasks_changed',
   'api_retry',
   'model_fallback',
+  'model_refusal_fallback',
   'thinking_tokens',
   'session_title_changed',
 ]);
@@ -98,6 +102,7 @@ export class ClaudeTranslator {
   private announced = '';
   private model = '';
   private lastCallUsage: Usage | null = null;
+  private readonly retractions = new Retractions();
 
   /** Translates one line of output; anything but a valid frame of a known type yields nothing. */
   pushLine(line: string): AgentEvent[] {
@@ -153,6 +158,7 @@ export class ClaudeTranslator {
         return this.onRateLimit(frame.info, out);
       case 'conversation_reset':
         this.resetTurn();
+        this.retractions.clear();
         out.push({ type: 'conversation_reset', trigger: frame.trigger });
         return;
       case 'command_lifecycle':
@@ -174,7 +180,7 @@ export class ClaudeTranslator {
           return;
         }
         this.streamedMessages.add(event.id);
-        this.streams.set(key, { blocks: new Map() });
+        this.streams.set(key, { blocks: new Map(), messageId: event.id });
         return;
       case 'content_block_start':
         return this.onBlockStart(key, event.index, event.block, parent, out);
@@ -200,17 +206,17 @@ export class ClaudeTranslator {
   ): void {
     let stream = this.streams.get(key);
     if (!stream) {
-      stream = { blocks: new Map() };
+      stream = { blocks: new Map(), messageId: null };
       this.streams.set(key, stream);
     }
     switch (block.type) {
       case 'text':
         stream.blocks.set(index, { type: 'text' });
-        this.emitText(block.text, parent, out);
+        this.emitText(block.text, parent, out, stream.messageId);
         return;
       case 'thinking':
         stream.blocks.set(index, { type: 'thinking' });
-        this.emitThinking(block.thinking, parent, out);
+        this.emitThinking(block.thinking, parent, out, stream.messageId);
         return;
       case 'tool_use':
         stream.blocks.set(index, {
@@ -233,14 +239,16 @@ export class ClaudeTranslator {
     parent: string | null,
     out: AgentEvent[],
   ): void {
-    const block = this.streams.get(key)?.blocks.get(index);
-    if (!block) return;
+    const stream = this.streams.get(key);
+    const block = stream?.blocks.get(index);
+    if (!stream || !block) return;
     switch (delta.type) {
       case 'text_delta':
-        if (block.type === 'text') this.emitText(delta.text, parent, out);
+        if (block.type === 'text') this.emitText(delta.text, parent, out, stream.messageId);
         return;
       case 'thinking_delta':
-        if (block.type === 'thinking') this.emitThinking(delta.thinking, parent, out);
+        if (block.type === 'thinking')
+          this.emitThinking(delta.thinking, parent, out, stream.messageId);
         return;
       case 'input_json_delta':
         if (block.type === 'tool_use') block.json += delta.partial_json;
@@ -256,6 +264,14 @@ export class ClaudeTranslator {
       return;
     }
     const parent = frame.parent_tool_use_id;
+    // What this message replaces goes before it shows.
+    this.retract(frame.supersedes, out);
+    if (frame.uuid) {
+      this.retractions.remember(frame.uuid, {
+        messageId: frame.id,
+        toolUseIds: frame.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])),
+      });
+    }
     // The context is what the main conversation's latest API call read; a turn's result sums
     // every call of the turn, which overstates it.
     if (parent === null && frame.usage) this.lastCallUsage = parseUsage(frame.usage);
@@ -263,10 +279,10 @@ export class ClaudeTranslator {
     for (const block of frame.content) {
       switch (block.type) {
         case 'text':
-          if (!streamed) this.emitText(block.text, parent, out);
+          if (!streamed) this.emitText(block.text, parent, out, frame.id);
           break;
         case 'thinking':
-          if (!streamed) this.emitThinking(block.thinking, parent, out);
+          if (!streamed) this.emitThinking(block.thinking, parent, out, frame.id);
           break;
         case 'tool_use':
           this.emitToolUse(block.id, block.name, block.input, parent, out);
@@ -290,7 +306,19 @@ export class ClaudeTranslator {
       );
       return;
     }
+    if (frame.uuid && typeof frame.content !== 'string') {
+      this.retractions.remember(frame.uuid, {
+        toolUseIds: frame.content.flatMap((block) =>
+          block.type === 'tool_result' ? [block.tool_use_id] : [],
+        ),
+      });
+    }
     this.emitToolResults(frame.content, frame.parent_tool_use_id, out);
+  }
+
+  private retract(uuids: readonly string[], out: AgentEvent[]): void {
+    const retracted = uuids.length ? this.retractions.retract(uuids) : null;
+    if (retracted) out.push(retracted);
   }
 
   private onResult(frame: FrameOf<'result'>, out: AgentEvent[]): void {
@@ -376,6 +404,10 @@ export class ClaudeTranslator {
       case 'api_retry':
         return this.onApiRetry(frame, out);
       case 'model_fallback':
+        return this.onModelFallback(frame, out);
+      case 'model_refusal_fallback':
+        // The refused reply goes; the switch to the fallback model is told as a model_fallback.
+        this.retract(strings(frame['retracted_message_uuids']), out);
         return this.onModelFallback(frame, out);
     }
   }
@@ -484,14 +516,25 @@ export class ClaudeTranslator {
     out.push(event);
   }
 
-  private emitText(text: string, parent: string | null, out: AgentEvent[]): void {
+  private emitText(
+    text: string,
+    parent: string | null,
+    out: AgentEvent[],
+    messageId: string | null,
+  ): void {
     if (!text) return;
     if (parent === null) this.turnText += text;
-    out.push({ type: 'assistant_text', text, parent_tool_use_id: parent });
+    out.push({ type: 'assistant_text', text, parent_tool_use_id: parent, ...ofMessage(messageId) });
   }
 
-  private emitThinking(text: string, parent: string | null, out: AgentEvent[]): void {
-    if (text) out.push({ type: 'thinking', text, parent_tool_use_id: parent });
+  private emitThinking(
+    text: string,
+    parent: string | null,
+    out: AgentEvent[],
+    messageId: string | null,
+  ): void {
+    if (text)
+      out.push({ type: 'thinking', text, parent_tool_use_id: parent, ...ofMessage(messageId) });
   }
 
   private emitStreamedToolUse(
@@ -571,6 +614,10 @@ export class ClaudeTranslator {
     // A turn without API calls (a local command) says nothing about the context.
     this.lastCallUsage = null;
   }
+}
+
+function ofMessage(messageId: string | null): { message_id?: string } {
+  return messageId ? { message_id: messageId } : {};
 }
 
 function num(value: unknown): number | null {

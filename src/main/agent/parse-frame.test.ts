@@ -65,6 +65,8 @@ describe('parseFrame', () => {
       parent_tool_use_id: 'p',
       usage: null,
       aborted: false,
+      uuid: null,
+      supersedes: [],
     });
     expect(
       parseFrame('{"type":"result","subtype":"success","result":"r","is_error":false}'),

@@ -88,6 +88,10 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
         parent_tool_use_id: parentId(value),
         usage: optional(message['usage'], record, 'message.usage'),
         aborted: optional(value['aborted'], bool, 'aborted') ?? false,
+        uuid: optional(value['uuid'], str, 'uuid'),
+        supersedes: (optional(value['supersedes'], array, 'supersedes') ?? []).filter(
+          (uuid): uuid is string => typeof uuid === 'string',
+        ),
       };
     }
     case 'user': {

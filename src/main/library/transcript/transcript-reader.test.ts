@@ -53,8 +53,13 @@ function shown(events: AgentEvent[], parent: string | null): AgentEvent[] {
     const own = 'parent_tool_use_id' in event ? event.parent_tool_use_id : null;
     // The recorder sends its prompts without a uuid: stdout replays each with one the file does
     // not use (a uuid the sender stamps is the same in both, the session test shows).
+    // Live text also names its API message (what a retraction removes); the file's text need not.
     const compared: AgentEvent =
-      event.type === 'user_message' ? { type: 'user_message', text: event.text } : event;
+      event.type === 'user_message'
+        ? { type: 'user_message', text: event.text }
+        : event.type === 'assistant_text' || event.type === 'thinking'
+          ? { type: event.type, text: event.text, parent_tool_use_id: event.parent_tool_use_id }
+          : event;
     if (own === parent) pushCoalesced(out, compared);
   }
   return out;

@@ -31,9 +31,9 @@ export interface ToolItem {
 
 export type TranscriptItem =
   | { kind: 'user'; key: string; text: string }
-  /** `aborted`: an interrupt cut the reply off here. */
-  | { kind: 'assistant'; key: string; text: string; aborted?: true }
-  | { kind: 'thinking'; key: string; text: string }
+  /** `aborted`: an interrupt cut the reply off here. `message_id`: the API message it is of. */
+  | { kind: 'assistant'; key: string; text: string; aborted?: true; message_id?: string }
+  | { kind: 'thinking'; key: string; text: string; message_id?: string }
   | ToolItem
   /** `resets_at`: when the rate limit the CLI last warned of resets, if it said. */
   | { kind: 'error'; key: string; message: string; subtype: string; resets_at?: number }
@@ -138,9 +138,12 @@ export class TranscriptModel {
             kind,
             key: this.key(kind),
             text: event.text,
+            ...(event.message_id ? { message_id: event.message_id } : {}),
           });
         }
         return;
+      case 'messages_retracted':
+        return this.retract(new Set(event.message_ids), new Set(event.tool_use_ids));
       case 'message_aborted': {
         const path = this.lastTextPath;
         const last = path && this.itemAt(path);
@@ -284,6 +287,51 @@ export class TranscriptModel {
     if (event.description !== undefined) state.description = event.description;
     if (event.summary !== undefined) state.summary = event.summary;
     tool.subagent = state;
+  }
+
+  /**
+   * Removes what the CLI retracted: the texts of those messages and those tool calls, wherever
+   * they are. Indices shift, so the paths kept into the tree are found again.
+   */
+  private retract(messages: ReadonlySet<string>, tools: ReadonlySet<string>): void {
+    const gone = (item: TranscriptItem) =>
+      item.kind === 'tool'
+        ? tools.has(item.id)
+        : (item.kind === 'assistant' || item.kind === 'thinking') &&
+          item.message_id !== undefined &&
+          messages.has(item.message_id);
+    const prune = (list: readonly TranscriptItem[]): TranscriptItem[] | null => {
+      let changed = false;
+      const kept: TranscriptItem[] = [];
+      for (const item of list) {
+        if (gone(item)) {
+          changed = true;
+          continue;
+        }
+        const children = item.kind === 'tool' ? prune(item.children) : null;
+        if (children && item.kind === 'tool') {
+          changed = true;
+          kept.push({ ...item, children });
+        } else {
+          kept.push(item);
+        }
+      }
+      return changed ? kept : null;
+    };
+    const root = prune(this.root);
+    if (!root) return;
+    this.root = root;
+    this.toolPaths.clear();
+    const index = (list: readonly TranscriptItem[], above: Path) =>
+      list.forEach((item, at) => {
+        if (item.kind !== 'tool') return;
+        this.toolPaths.set(item.id, [...above, at]);
+        index(item.children, [...above, at]);
+      });
+    index(root, []);
+    // Nothing joins onto a text that may be gone.
+    this.lastTextPath = null;
+    this.previous = undefined;
   }
 
   private key(prefix: string): string {
