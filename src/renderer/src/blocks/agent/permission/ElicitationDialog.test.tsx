@@ -57,6 +57,9 @@ const dialog = () => screen.getByRole('dialog', { name: 'Form from elicit' });
 const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}( \\*)?$`));
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 
+/** What the block asks the host to send for the form. */
+const sent = (decision: unknown) => ({ agentId: AGENT_ID, requestId: 'e1', decision });
+
 async function withForm(event: AgentEvent = form()) {
   const block = await renderBlock();
   screen.getByRole('textbox', { name: 'Message Claude' }).focus();
@@ -108,21 +111,17 @@ describe('ElicitationDialog: an MCP server’s form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await settle();
     expect(host.paramsOf('answerPermission')).toEqual([
-      {
-        agentId: AGENT_ID,
-        requestId: 'e1',
-        decision: {
-          behavior: 'accept',
-          content: {
-            name: 'Ada Lovelace',
-            email: 'ada@example.com',
-            age: 36,
-            subscribe: true,
-            plan: 'pro',
-            ratio: 0.5,
-          },
+      sent({
+        behavior: 'accept',
+        content: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          age: 36,
+          subscribe: true,
+          plan: 'pro',
+          ratio: 0.5,
         },
-      },
+      }),
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -157,14 +156,10 @@ describe('ElicitationDialog: an MCP server’s form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await settle();
     expect(host.paramsOf('answerPermission')).toEqual([
-      {
-        agentId: AGENT_ID,
-        requestId: 'e1',
-        decision: {
-          behavior: 'accept',
-          content: { name: 'Al', age: 150, subscribe: false, home: 'https://example.com' },
-        },
-      },
+      sent({
+        behavior: 'accept',
+        content: { name: 'Al', age: 150, subscribe: false, home: 'https://example.com' },
+      }),
     ]);
   });
 
@@ -179,11 +174,7 @@ describe('ElicitationDialog: an MCP server’s form', () => {
     fireEvent.keyDown(field('Name'), { key: 'Enter' });
     await settle();
     expect(host.paramsOf('answerPermission')).toEqual([
-      {
-        agentId: AGENT_ID,
-        requestId: 'e1',
-        decision: { behavior: 'accept', content: { name: 'Ada', subscribe: false } },
-      },
+      sent({ behavior: 'accept', content: { name: 'Ada', subscribe: false } }),
     ]);
   });
 
@@ -192,16 +183,12 @@ describe('ElicitationDialog: an MCP server’s form', () => {
     await first.settle(KEY_GUARD_MS);
     fireEvent.keyDown(dialog(), { key: 'Escape' });
     await first.settle();
-    expect(first.host.paramsOf('answerPermission')).toEqual([
-      { agentId: AGENT_ID, requestId: 'e1', decision: { behavior: 'cancel' } },
-    ]);
+    expect(first.host.paramsOf('answerPermission')).toEqual([sent({ behavior: 'cancel' })]);
     cleanup();
     const second = await withForm();
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     await second.settle();
-    expect(second.host.paramsOf('answerPermission')).toEqual([
-      { agentId: AGENT_ID, requestId: 'e1', decision: { behavior: 'decline' } },
-    ]);
+    expect(second.host.paramsOf('answerPermission')).toEqual([sent({ behavior: 'decline' })]);
   });
 
   it('closes when the CLI withdraws the form', async () => {
@@ -246,9 +233,7 @@ describe('ElicitationDialog: a link to open', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     await settle();
     expect(host.paramsOf('openExternal')).toEqual([{ url: 'https://example.com/consent' }]);
-    expect(host.paramsOf('answerPermission')).toEqual([
-      { agentId: AGENT_ID, requestId: 'e1', decision: { behavior: 'accept' } },
-    ]);
+    expect(host.paramsOf('answerPermission')).toEqual([sent({ behavior: 'accept' })]);
   });
 
   it('never opens a link that is not plain http(s): Open is off, Decline still answers', async () => {
@@ -263,8 +248,6 @@ describe('ElicitationDialog: a link to open', () => {
     expect(host.paramsOf('answerPermission')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     await settle();
-    expect(host.paramsOf('answerPermission')).toEqual([
-      { agentId: AGENT_ID, requestId: 'e1', decision: { behavior: 'decline' } },
-    ]);
+    expect(host.paramsOf('answerPermission')).toEqual([sent({ behavior: 'decline' })]);
   });
 });
