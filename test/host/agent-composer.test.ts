@@ -73,7 +73,7 @@ const suggest = (agent: Awaited<ReturnType<typeof openAgent>>, query: string) =>
   agent.request<{ paths: string[]; source: string }>('suggestAgentFiles', { agentId: 'a1', query });
 
 describe('the composer through the host, with the real CLI', () => {
-  it('sends a pasted image as an image block beside the text, which reaches the API', async () => {
+  it('sends a pasted image as an image block before the text, which reaches the API', async () => {
     const agent = await openAgent();
     await agent.request('sendAgentMessage', {
       agentId: 'a1',
@@ -87,7 +87,7 @@ describe('the composer through the host, with the real CLI', () => {
     const image = content.find((block) => block.type === 'image');
     expect(text).toBeDefined();
     expect(image?.['source']).toEqual({ type: 'base64', media_type: 'image/png', data: PNG });
-    expect(content.indexOf(image!)).toBeGreaterThan(content.indexOf(text!));
+    expect(content.indexOf(text!)).toBeGreaterThan(content.indexOf(image!));
   });
 
   it('refuses an image over the API limit in one line, sending nothing', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textReply, type MessagesRequestBody } from '../support/fake-anthropic';
@@ -11,8 +11,8 @@ const PNG =
 
 /**
  * What the pinned CLI makes of what the composer sends: image blocks go to the API as they are;
- * an `@path#from-to` in a text prompt is attached by the CLI itself as a Read of those lines, but
- * not in a prompt that carries images (the model then reads the file itself).
+ * an `@path#from-to` is attached by the CLI itself as a Read of those lines, in a text prompt and
+ * in the last text block of one with images (in a text block before an image it is left alone).
  */
 describe('AgentSession: the composer’s input through the real CLI', () => {
   let h: Harness | undefined;
@@ -23,7 +23,7 @@ describe('AgentSession: the composer’s input through the real CLI', () => {
 
   const turns = () => h!.events.filter((event) => event.type === 'done').length;
 
-  it('sends images as base64 image blocks after the text, and attaches @path#lines only without them', async () => {
+  it('sends images as base64 image blocks before the text, and attaches @path#lines', async () => {
     const prompts: MessagesRequestBody[] = [];
     h = await openSession('pipe', ({ body }) => {
       prompts.push(body);
@@ -44,22 +44,26 @@ describe('AgentSession: the composer’s input through the real CLI', () => {
     await h.waitUntil(() => turns() === 2, 'the second turn');
     const sent = prompts.at(-1)!.messages.at(-1)!;
     const content = Array.isArray(sent.content) ? sent.content : [];
-    const text = content.findIndex((block) => block.text === 'and @notes.md#4-4 with this');
+    // The CLI ends the text it read mentions in with a newline.
+    const text = content.findIndex((block) =>
+      block.text?.startsWith('and @notes.md#4-4 with this'),
+    );
     const image = content.findIndex((block) => block.type === 'image');
-    expect(text).toBeGreaterThanOrEqual(0);
-    expect(image).toBeGreaterThan(text);
+    expect(image).toBeGreaterThanOrEqual(0);
+    expect(text).toBeGreaterThan(image);
     expect(content[image]!['source']).toEqual({
       type: 'base64',
       media_type: 'image/png',
       data: PNG,
     });
-    expect(JSON.stringify(prompts.at(-1)!.messages)).not.toContain('4\\tfour');
+    expect(JSON.stringify(prompts.at(-1)!.messages)).toContain('4\\tfour');
   });
 
-  it('answers file_suggestions outside a git work tree for a bare @ only', async () => {
+  it('answers file_suggestions for a bare @ with the top level, folders first', async () => {
     h = await openSession('pipe', () => textReply('Hi.'));
     writeFileSync(join(h.cwd, 'notes.md'), '');
-    expect(await h.session.fileSuggestions('')).toEqual(['notes.md']);
-    expect(await h.session.fileSuggestions('note')).toEqual([]);
+    mkdirSync(join(h.cwd, 'src'));
+    writeFileSync(join(h.cwd, 'src', 'deep.ts'), '');
+    expect(await h.session.fileSuggestions('')).toEqual(['src/', 'notes.md']);
   });
 });

@@ -14,7 +14,8 @@ import type { ImageAttachment } from '../../shared/composer-contract';
 /**
  * A prompt, stamped with `uuid`: the CLI reports its progress by it (`command_lifecycle`) and
  * keeps it as the message's id in the session file, which rewinding names. Images go as the
- * Messages API's base64 image blocks after the text, which the CLI passes on as they are. Without
+ * Messages API's base64 image blocks, which the CLI passes on as they are, before the text: the
+ * CLI reads `@path` mentions (and attaches those files) in the last text block only. Without
  * `priority` the CLI takes it as `next`.
  */
 export function userMessage(
@@ -25,11 +26,11 @@ export function userMessage(
 ): string {
   const content = images.length
     ? [
-        ...(text ? [{ type: 'text', text }] : []),
         ...images.map(({ mediaType, data }) => ({
           type: 'image',
           source: { type: 'base64', media_type: mediaType, data },
         })),
+        ...(text ? [{ type: 'text', text }] : []),
       ]
     : text;
   return line({
