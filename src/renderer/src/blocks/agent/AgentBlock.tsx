@@ -8,14 +8,21 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { PermissionMode, RequestAnswer } from '../../../../shared/agent-control';
+import type {
+  MessagePriority,
+  PermissionMode,
+  RequestAnswer,
+} from '../../../../shared/agent-control';
 import type { ImageAttachment } from '../../../../shared/composer-contract';
 import type { BlockProps } from '../registry';
 import './agent.css';
 import { AgentHeader } from './AgentHeader';
 import { BackgroundTasks } from './BackgroundTasks';
 import { Composer } from './composer/Composer';
+import { QueuedMessages } from './composer/QueuedMessages';
+import { useMessageQueue } from './composer/use-message-queue';
 import { AgentStore } from './model/agent-store';
+import { isQueued } from './model/pending-prompts';
 import { userPrompts } from './model/transcript-model';
 import { openExternalLink } from '../../host/open-external-link';
 import { askingAgent } from './permission/asking-agent';
@@ -155,15 +162,24 @@ export function AgentBlock({
     [onRunInTerminal],
   );
 
-  const send = (text: string, images: ImageAttachment[] = []) => {
+  const send = (text: string, images: ImageAttachment[] = [], now = false) => {
     setError(null);
     // Until the user names it, the block is titled by what its session is about.
     const { spec: current, onSpecChange: change } = latest.current;
     if (text && !current.title && prompts.length === 0) change({ title: sessionTitle(text) });
     // The CLI reports the prompt's progress (queued behind a turn, started) by this id.
     const uuid = crypto.randomUUID();
-    store.sent(text, uuid);
-    const message = { agentId: blockId, text, uuid, ...(images.length > 0 ? { images } : {}) };
+    // During a turn Enter queues it until the turn ends (not into the turn at its next tool
+    // result, the CLI's default) and Ctrl+Enter steers: the turn stops and this runs at once.
+    const priority: MessagePriority | undefined = busy ? (now ? 'now' : 'later') : undefined;
+    store.sent(text, uuid, priority);
+    const message = {
+      agentId: blockId,
+      text,
+      uuid,
+      ...(images.length > 0 ? { images } : {}),
+      ...(priority ? { priority } : {}),
+    };
     api.sendAgentMessage(message).catch((failure: Error) => {
       store.notSent(uuid);
       report(failure);
@@ -204,6 +220,10 @@ export function AgentBlock({
   const busy =
     snapshot.status !== 'idle' && snapshot.status !== 'exited' && snapshot.status !== 'starting';
   const turnStartedAt = useBlockActivity(snapshot, busy, error, onActivity);
+  const queue = useMessageQueue(api, blockId, store, snapshot.unsent, {
+    insert: (text) => setInsertion((last) => ({ text, serial: (last?.serial ?? 0) + 1 })),
+    report,
+  });
   return (
     <div className="agent-block" ref={root}>
       <div className="agent-main" inert={request !== undefined}>
@@ -234,7 +254,7 @@ export function AgentBlock({
           <AgentActionsContext.Provider value={actions}>
             <Transcript items={snapshot.items} onOpenLink={onOpenLink} find={findTarget} />
           </AgentActionsContext.Provider>
-          <SendingPrompts prompts={snapshot.sending} />
+          <SendingPrompts prompts={snapshot.sending.filter((prompt) => !isQueued(prompt))} />
           {rawOpen && (
             <Suspense>
               <RawView
@@ -308,6 +328,7 @@ export function AgentBlock({
           }
           onInterrupt={() => api.interruptAgent({ agentId: blockId }).catch(report)}
         />
+        <QueuedMessages prompts={snapshot.sending} {...queue} />
       </div>
       {request && (
         <RequestDialog

@@ -5,6 +5,7 @@ import { formatCost, formatTokens } from './format';
 import type { AgentStatus } from './model/agent-status';
 import type { AgentSnapshot } from './model/agent-store';
 import { ModelPicker } from './ModelPicker';
+import { QueuedCount } from './composer/QueuedCount';
 import { permissionModeChoices, permissionModeLabel } from './permission-modes';
 
 interface AgentHeaderProps {
@@ -96,6 +97,7 @@ export function AgentHeader({
               <Elapsed since={turnStartedAt} />
             </span>
           )}
+          <QueuedCount prompts={snapshot.sending} />
         </span>
         <ModelPicker
           models={info.models}

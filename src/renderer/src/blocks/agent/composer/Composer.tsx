@@ -16,18 +16,26 @@ import { insertMention, mentionAt } from './file-mention';
 import { ImageThumbnails } from './ImageThumbnails';
 import { PastedChips } from './PastedChips';
 import { PromptHistory } from './prompt-history';
+import { sendKeyOf } from './send-keys';
 import { slashCompletions } from './slash-commands';
 import { useAttachments } from './use-attachments';
 import { useFileSuggestions } from './use-file-suggestions';
+import { isMacPlatform, shortcutLabel } from '../../../workspace/shortcuts';
+
+/** The keys are those of the keyboard in front of the user (see send-keys.ts), so is the label. */
+const sendNowLabel = () => shortcutLabel('Mod+Enter', isMacPlatform(navigator.platform));
 
 interface ComposerProps {
   slashCommands: readonly SlashCommand[];
   /** Earlier prompts of the session, oldest first, for Up and Down. */
   prompts: readonly string[];
-  /** A turn is running, so Esc interrupts it. */
+  /** A turn is running, so Esc interrupts it and Enter queues behind it. */
   busy: boolean;
-  /** The text (long pastes in place) and the images pasted or dropped. */
-  onSend(text: string, images: ImageAttachment[]): void;
+  /**
+   * The text (long pastes in place) and the images pasted or dropped; `now` (Ctrl+Enter, Cmd+Enter)
+   * to steer the running turn rather than queue behind it.
+   */
+  onSend(text: string, images: ImageAttachment[], now: boolean): void;
   /** Paths in the session's folder that complete an `@` (absent: no completion). */
   suggestFiles?(query: string): Promise<string[]>;
   onInterrupt(): void;
@@ -56,7 +64,8 @@ function caretOnLastLine(area: HTMLTextAreaElement): boolean {
 }
 
 /**
- * The message box: Enter sends, Shift+Enter breaks the line, Up and Down walk earlier prompts
+ * The message box: Enter sends (queues, during a turn), Ctrl+Enter or Cmd+Enter sends now to
+ * steer the running turn, Shift+Enter breaks the line, Up and Down walk earlier prompts
  * (from the first and last line, so moving within a long message still works), Esc interrupts a
  * running turn, a leading "/" offers the session's slash commands with what each does, and Tab in
  * an empty box takes the suggested next prompt.
@@ -128,7 +137,7 @@ export function Composer({
     completions.length > 0 ? complete(completions[index]!) : chooseFile(files[index]!);
   const offered = text === '' && suggestion ? suggestion : null;
 
-  const send = () => {
+  const send = (now = false) => {
     if (closedReason !== undefined) return;
     const message = attachments.message();
     const typed = message.text.trim();
@@ -136,7 +145,7 @@ export function Composer({
     history.current.reset();
     replace('');
     attachments.clear();
-    onSend(typed, message.images);
+    onSend(typed, message.images, now);
   };
 
   // The list scrolls: the option the arrows are on stays in view.
@@ -199,9 +208,10 @@ export function Composer({
         return;
       }
     }
-    if (event.key === 'Enter' && !event.shiftKey) {
+    const sendKey = sendKeyOf(event);
+    if (sendKey) {
       event.preventDefault();
-      send();
+      send(sendKey === 'now');
     } else if (event.key === 'ArrowUp' && caretOnFirstLine(area)) {
       const earlier = history.current.previous(prompts, text);
       if (earlier === null) return;
@@ -283,7 +293,7 @@ export function Composer({
           offered !== null
             ? offered
             : busy
-              ? 'Esc to interrupt'
+              ? `Enter queues, ${sendNowLabel()} sends now, Esc interrupts`
               : 'Message Claude (Enter to send, Shift+Enter for a new line)'
         }
         rows={2}
@@ -305,7 +315,7 @@ export function Composer({
       ) : (
         <button
           type="button"
-          onClick={send}
+          onClick={() => send()}
           aria-keyshortcuts="Enter"
           disabled={closedReason !== undefined}
         >

@@ -1,4 +1,4 @@
-import type { SessionLifecycle } from '../../../../../shared/agent-control';
+import type { MessagePriority, SessionLifecycle } from '../../../../../shared/agent-control';
 import type { AgentEvent } from '../../../../../shared/agent-event';
 import { agentStatus, type AgentStatus } from './agent-status';
 import { RetryStatus } from './api-retry';
@@ -21,6 +21,8 @@ export interface AgentSnapshot {
   pending: readonly PendingRequest[];
   /** Prompts on their way to the CLI. */
   sending: readonly PendingPrompt[];
+  /** Prompts the session ended before it ran, oldest first: they go back into the composer. */
+  unsent: readonly string[];
   /** Output lines the translator did not handle, counted by the host. */
   unhandled: number;
   /** The latest of those lines seen live, each cut short, oldest first. */
@@ -52,6 +54,7 @@ export class AgentStore {
   private summary = new SessionSummary();
   private permissions = new PermissionQueue();
   private prompts = new PendingPrompts();
+  private unsent: readonly string[] = [];
   private tasks = new TaskChecklist();
   private background = new BackgroundTaskList();
   private retry = new RetryStatus();
@@ -111,8 +114,8 @@ export class AgentStore {
     this.changed();
   }
 
-  sent(text: string, uuid: string): void {
-    this.prompts.sent(text, uuid);
+  sent(text: string, uuid: string, priority?: MessagePriority): void {
+    this.prompts.sent(text, uuid, priority);
     this.summary.dismissSuggestion();
     this.changed();
   }
@@ -120,6 +123,12 @@ export class AgentStore {
   /** The host refused the message: it is not on its way after all. */
   notSent(uuid: string): void {
     this.prompts.drop(uuid);
+    this.changed();
+  }
+
+  /** The composer took back the prompts the session ended before running. */
+  tookUnsent(): void {
+    this.unsent = [];
     this.changed();
   }
 
@@ -137,6 +146,8 @@ export class AgentStore {
       // The CLI's background tasks end with it.
       this.background.clear();
       this.permissions.clear();
+      const unsent = this.prompts.takeUnsent().map((prompt) => prompt.text);
+      if (unsent.length > 0) this.unsent = [...this.unsent, ...unsent];
       this.prompts.clear();
     }
     this.changed();
@@ -178,6 +189,7 @@ export class AgentStore {
       lifecycle: this.lifecycle,
       pending,
       sending: this.prompts.pending,
+      unsent: this.unsent,
       unhandled: this.unhandled,
       unhandledLines: this.unhandledLines,
       cwd: this.cwd,

@@ -1,3 +1,4 @@
+import type { MessagePriority } from '../../../../../shared/agent-control';
 import type { AgentEvent } from '../../../../../shared/agent-event';
 
 export interface PendingPrompt {
@@ -6,6 +7,13 @@ export interface PendingPrompt {
   uuid: string;
   /** `sending` until the CLI says more: then `queued` (behind a running turn), `cancelled`, … */
   state: string;
+  /** `later`: queued by the user behind the running turn, so it can still be edited or removed. */
+  priority?: MessagePriority;
+}
+
+/** Queued by the user and not yet taken up by a turn: it can still be edited or removed. */
+export function isQueued(prompt: PendingPrompt): boolean {
+  return prompt.priority === 'later' && (prompt.state === 'sending' || prompt.state === 'queued');
 }
 
 /**
@@ -21,16 +29,27 @@ export class PendingPrompts {
     return this.value;
   }
 
-  sent(text: string, uuid: string): void {
-    this.value = [...this.value, { text, uuid, state: 'sending' }];
+  sent(text: string, uuid: string, priority?: MessagePriority): void {
+    this.value = [
+      ...this.value,
+      { text, uuid, state: 'sending', ...(priority ? { priority } : {}) },
+    ];
   }
 
   apply(events: readonly AgentEvent[]): void {
     for (const event of events) {
       if (event.type === 'user_message') {
-        // The receipt may differ from what was typed (the CLI can add to it): then the oldest goes.
+        // The receipt may differ from what was typed (the CLI adds to it, and joins prompts queued
+        // together): then the oldest a turn took up goes, else the oldest at all.
         const index = this.value.findIndex((p) => p.text.trim() === event.text.trim());
-        this.remove(index === -1 ? this.value.findIndex((p) => p.state !== 'cancelled') : index);
+        const started = this.value.findIndex((p) => p.state === 'started');
+        this.remove(
+          index !== -1
+            ? index
+            : started !== -1
+              ? started
+              : this.value.findIndex((p) => p.state !== 'cancelled'),
+        );
       } else if (event.type === 'prompt_state') {
         if (event.state === 'completed') this.remove(this.indexOf(event.uuid));
         else this.update(event.uuid, event.state);
@@ -47,6 +66,13 @@ export class PendingPrompts {
 
   clear(): void {
     this.value = [];
+  }
+
+  /** Takes out, oldest first, the prompts no turn has taken up: the session ended under them. */
+  takeUnsent(): PendingPrompt[] {
+    const unsent = this.value.filter((p) => p.state === 'sending' || p.state === 'queued');
+    this.value = this.value.filter((p) => !unsent.includes(p));
+    return unsent;
   }
 
   private indexOf(uuid: string): number {

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import type { HostApi } from '../../../../../shared/host-api';
+import type { AgentStore } from '../model/agent-store';
+import type { PendingPrompt } from '../model/pending-prompts';
+
+const TOO_LATE = 'Claude has already taken up that message, so it can no longer be changed.';
+
+/**
+ * What the queued messages under the composer do, through the CLI's own queue: edit and remove
+ * take the message back first (`cancel_async_message`), so it never runs half-changed; Send now
+ * stops the running turn for it. A message the session ended before running goes back into the
+ * composer, never lost.
+ */
+export function useMessageQueue(
+  api: HostApi,
+  agentId: string,
+  store: AgentStore,
+  unsent: readonly string[],
+  { insert, report }: { insert(text: string): void; report(failure: Error): void },
+) {
+  // Each list once, however often the callbacks around it change before the store drops it.
+  const handedBack = useRef<readonly string[]>([]);
+  useEffect(() => {
+    if (unsent.length === 0 || handedBack.current === unsent) return;
+    handedBack.current = unsent;
+    insert(unsent.join('\n\n'));
+    store.tookUnsent();
+  }, [unsent, insert, store]);
+
+  const withdraw = async (prompt: PendingPrompt): Promise<boolean> => {
+    const { withdrawn } = await api.withdrawAgentMessage({ agentId, uuid: prompt.uuid });
+    if (withdrawn) store.notSent(prompt.uuid);
+    else report(new Error(TOO_LATE));
+    return withdrawn;
+  };
+
+  return {
+    onEdit: (prompt: PendingPrompt) => {
+      withdraw(prompt).then((withdrawn) => withdrawn && insert(prompt.text), report);
+    },
+    onRemove: (prompt: PendingPrompt) => {
+      withdraw(prompt).catch(report);
+    },
+    onSendNow: (prompt: PendingPrompt) => {
+      api.sendAgentMessageNow({ agentId, uuid: prompt.uuid }).catch(report);
+    },
+  };
+}
