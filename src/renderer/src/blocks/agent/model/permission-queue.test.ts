@@ -20,4 +20,32 @@ describe('PermissionQueue', () => {
     ]);
     expect(queue.pending.map((request) => request.request_id)).toEqual(['r2']);
   });
+
+  it('keeps an MCP form waiting beside permissions, after a replay, until answered or withdrawn', () => {
+    const form = (id: string): AgentEvent => ({
+      type: 'elicitation_request',
+      request_id: id,
+      server_name: 'elicit',
+      message: 'Please tell us about yourself.',
+      mode: 'form',
+    });
+    const queue = new PermissionQueue();
+    // A tool result names no form: it leaves the forms alone.
+    queue.apply([form('e1'), ask('r1'), form('e2'), form('e3')]);
+    queue.apply([
+      {
+        type: 'tool_result',
+        tool_use_id: 'tool-r1',
+        content: '',
+        is_error: false,
+        parent_tool_use_id: null,
+      },
+    ]);
+    expect(queue.pending.map((request) => request.request_id)).toEqual(['e1', 'e2', 'e3']);
+    queue.apply([
+      { type: 'permission_answered', request_id: 'e1', behavior: 'accept' },
+      { type: 'permission_cancelled', request_id: 'e3' },
+    ]);
+    expect(queue.pending.map((request) => request.request_id)).toEqual(['e2']);
+  });
 });
