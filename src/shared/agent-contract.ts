@@ -104,7 +104,7 @@ export const agentRequests = {
         text: z.string().max(MAX_PROMPT_CHARS),
         /** The prompt's id, which its `prompt_state` events name (new if not given). */
         uuid: z.uuid().optional(),
-        /** Pasted or dropped images, sent as image blocks after the text. */
+        /** Pasted or dropped images, sent as image blocks before the text. */
         images: z.array(imageAttachmentSchema).max(MAX_IMAGES_PER_MESSAGE).optional(),
         /** What it does to a running turn: `later` queues it, `now` steers (the CLI's priority). */
         priority: z.enum(MESSAGE_PRIORITIES).optional(),
