@@ -94,6 +94,7 @@ test('@ completes a path, a pasted PNG and a long paste reach the API with the t
   await page.keyboard.type('thanks');
   await page.keyboard.press('Enter');
   await expect(transcript(agent).getByText('A red square.')).toBeVisible();
+  await expect(transcript(agent).getByText('With 1 image')).toBeVisible();
   await expect(agent.getByRole('list', { name: 'Images' })).toHaveCount(0);
 
   const content = lastUserMessage(prompts.at(-1)!)!.content;

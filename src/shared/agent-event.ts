@@ -131,7 +131,8 @@ export type AgentEvent =
    * The CLI received a user message (a delivery receipt carrying the text as delivered). `uuid`:
    * its id in the session, which rewinding its files and forking before it name.
    */
-  | { type: 'user_message'; text: string; uuid?: string }
+  /** `images`: how many images the prompt carried (none: absent). */
+  | { type: 'user_message'; text: string; uuid?: string; images?: number }
   /** What a local slash command (/compact, /cost, …) printed. */
   | { type: 'command_output'; text: string }
   /** Tether's own word about the block (not the CLI's): e.g. its transcript cannot be saved. */

@@ -595,6 +595,22 @@ describe('ClaudeTranslator: system, control and other frames', () => {
     expect(events).toEqual([{ type: 'user_message', text: 'do it', uuid: 'u-1' }]);
   });
 
+  it('counts the images a replayed prompt carried, which its text does not show', () => {
+    const image = {
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: 'AA==' },
+    };
+    const events = run([
+      {
+        type: 'user',
+        message: { role: 'user', content: [image, image, { type: 'text', text: 'these?' }] },
+        isReplay: true,
+        uuid: 'u-2',
+      },
+    ]);
+    expect(events).toEqual([{ type: 'user_message', text: 'these?', uuid: 'u-2', images: 2 }]);
+  });
+
   it('shows what a local slash command printed as command output', () => {
     const events = run([
       {

@@ -299,10 +299,16 @@ export class ClaudeTranslator {
     if (frame.is_replay) {
       const text = textOfContent(frame.content);
       const local = localCommandOutput(text);
+      const images = imagesIn(frame.content);
       out.push(
         local !== null
           ? { type: 'command_output', text: local }
-          : { type: 'user_message', text, ...(frame.uuid ? { uuid: frame.uuid } : {}) },
+          : {
+              type: 'user_message',
+              text,
+              ...(frame.uuid ? { uuid: frame.uuid } : {}),
+              ...(images ? { images } : {}),
+            },
       );
       return;
     }
@@ -614,6 +620,12 @@ export class ClaudeTranslator {
     // A turn without API calls (a local command) says nothing about the context.
     this.lastCallUsage = null;
   }
+}
+
+/** The image blocks of a prompt (pasted or dropped images), which its text does not show. */
+function imagesIn(content: string | ContentBlock[]): number {
+  if (typeof content === 'string') return 0;
+  return content.filter((block) => block.type === 'other' && block.block_type === 'image').length;
 }
 
 function ofMessage(messageId: string | null): { message_id?: string } {

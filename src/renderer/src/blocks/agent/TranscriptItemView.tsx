@@ -43,6 +43,11 @@ export const TranscriptItemView = memo(function TranscriptItemView({
         <div className="agent-user">
           <span className="agent-role">You</span>
           <p>{item.text}</p>
+          {item.images !== undefined && (
+            <p className="agent-note">
+              {item.images === 1 ? 'With 1 image' : `With ${item.images} images`}
+            </p>
+          )}
         </div>
       );
     case 'assistant':

@@ -30,7 +30,7 @@ export interface ToolItem {
 }
 
 export type TranscriptItem =
-  | { kind: 'user'; key: string; text: string }
+  | { kind: 'user'; key: string; text: string; images?: number }
   /** `aborted`: an interrupt cut the reply off here. `message_id`: the API message it is of. */
   | { kind: 'assistant'; key: string; text: string; aborted?: true; message_id?: string }
   | { kind: 'thinking'; key: string; text: string; message_id?: string }
@@ -151,7 +151,12 @@ export class TranscriptModel {
         return;
       }
       case 'user_message':
-        this.append(null, { kind: 'user', key: this.key('user'), text: event.text });
+        this.append(null, {
+          kind: 'user',
+          key: this.key('user'),
+          text: event.text,
+          ...(event.images ? { images: event.images } : {}),
+        });
         return;
       case 'tool_use':
         return this.toolUse(event);
