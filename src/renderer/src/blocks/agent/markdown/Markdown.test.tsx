@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Markdown, SETTLE_MS, TAIL_PARSE_LIMIT, unparsedPieces } from './Markdown';
+import {
+  Markdown,
+  SETTLE_MS,
+  TAIL_PARSE_INTERVAL_MS,
+  TAIL_PARSE_LIMIT,
+  unparsedPieces,
+} from './Markdown';
 import { openExternalLink } from '../../../host/open-external-link';
 import { FakeHost } from '../testing/fake-host';
 
@@ -107,6 +113,25 @@ describe('Markdown while a long block streams', () => {
         'bold end',
       ]);
       expect(view.container.querySelectorAll('p')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('parses a short growing tail again at most every TAIL_PARSE_INTERVAL_MS, showing new text at once', () => {
+    vi.useFakeTimers();
+    try {
+      const show = (text: string) => <Markdown text={text} onOpenLink={() => undefined} />;
+      const view = render(show('Some **bold**'));
+      view.rerender(show('Some **bold** and *more*'));
+      expect(view.container.querySelector('.agent-markdown-unparsed')?.textContent).toBe(
+        ' and *more*',
+      );
+      expect(view.container.querySelector('em')).toBeNull();
+      act(() => vi.advanceTimersByTime(TAIL_PARSE_INTERVAL_MS));
+      view.rerender(show('Some **bold** and *more* text'));
+      expect(view.container.querySelector('.agent-markdown-unparsed')).toBeNull();
+      expect(view.container.querySelector('em')?.textContent).toBe('more');
     } finally {
       vi.useRealTimers();
     }

@@ -12,10 +12,13 @@ interface MarkdownProps {
 }
 
 /**
- * A growing tail longer than this is parsed again only once it stops growing: parsing costs about
- * a millisecond per kilobyte, so parsing a long paragraph on every update would fall behind the
- * stream. Meanwhile what was parsed stays, and the text after it shows as it was written.
+ * A growing tail is parsed again at most this often. A parse costs a few milliseconds however
+ * short the text (react-markdown builds its pipeline each time), and more per kilobyte: parsed on
+ * every update, a stream of deltas falls behind. Meanwhile what was parsed stays, and the text
+ * after it shows as it was written, at once.
  */
+export const TAIL_PARSE_INTERVAL_MS = 100;
+/** A growing tail longer than this is parsed again only once it stops growing (see above). */
 export const TAIL_PARSE_LIMIT = 8_000;
 /** How long a text must stay the same to count as finished (the reply paused or ended). */
 export const SETTLE_MS = 250;
@@ -131,27 +134,26 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
   const [splitter] = useState(() => new MarkdownSplitter());
   const { blocks, tail } = splitter.split(text);
   const settled = useSettled(text);
-  // The tail as last parsed; kept while a long tail grows, and shown before the rest of it.
-  const parsedTail = useRef('');
-  const streaming = !settled && tail.length > TAIL_PARSE_LIMIT;
-  if (!streaming) parsedTail.current = tail;
-  else if (!tail.startsWith(parsedTail.current)) parsedTail.current = '';
+  // The tail as last parsed, and when: shown before the rest of the tail while it grows.
+  const parsed = useRef({ tail: '', at: -Infinity });
+  const now = performance.now();
+  const due = now - parsed.current.at >= TAIL_PARSE_INTERVAL_MS;
+  if (settled || (due && tail.length <= TAIL_PARSE_LIMIT)) parsed.current = { tail, at: now };
+  else if (!tail.startsWith(parsed.current.tail))
+    parsed.current = { tail: '', at: parsed.current.at };
+  const rest = tail.slice(parsed.current.tail.length);
   return (
     <div className="agent-markdown">
       {blocks.map((block, index) => (
         <MarkdownBlock key={index} text={block} components={components} />
       ))}
-      {streaming ? (
-        <div key="streaming" className="agent-markdown-streaming">
-          <MarkdownBlock text={parsedTail.current} components={components} />
-          <span className="agent-markdown-unparsed">
-            {unparsedPieces(tail.slice(parsedTail.current.length)).map((piece, index) => (
-              <UnparsedPiece key={index} text={piece} />
-            ))}
-          </span>
-        </div>
-      ) : (
-        <MarkdownBlock key={blocks.length} text={tail} components={components} />
+      <MarkdownBlock key="tail" text={parsed.current.tail} components={components} />
+      {rest && (
+        <span key="rest" className="agent-markdown-unparsed">
+          {unparsedPieces(rest).map((piece, index) => (
+            <UnparsedPiece key={index} text={piece} />
+          ))}
+        </span>
       )}
     </div>
   );
