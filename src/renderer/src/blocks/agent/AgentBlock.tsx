@@ -172,7 +172,7 @@ export function AgentBlock({
     // During a turn Enter queues it until the turn ends (not into the turn at its next tool
     // result, the CLI's default) and Ctrl+Enter steers: the turn stops and this runs at once.
     const priority: MessagePriority | undefined = busy ? (now ? 'now' : 'later') : undefined;
-    store.sent(text, uuid, priority);
+    store.sent(text, uuid, priority, images.length);
     const message = {
       agentId: blockId,
       text,

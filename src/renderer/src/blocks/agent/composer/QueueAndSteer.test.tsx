@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AGENT_ID, renderBlock } from '../testing/render-block';
+import { PendingPrompts } from '../model/pending-prompts';
+import { QueuedMessages } from './QueuedMessages';
 import { sendKeyOf } from './send-keys';
 
 beforeEach(() => {
@@ -134,6 +136,24 @@ describe('Queue and steer in the composer', () => {
     await settle();
     expect(queue()).toBeNull();
     expect(box.value).toBe('typed meanwhile\n\none left\n\ntwo left');
+  });
+});
+
+describe('QueuedMessages', () => {
+  it('offers no Edit for a message with images, which the box could not take back', () => {
+    const prompts = new PendingPrompts();
+    prompts.sent('with pictures', 'u1', 'later', 2);
+    prompts.sent('text only', 'u2', 'later');
+    const noop = () => undefined;
+    render(
+      <QueuedMessages prompts={prompts.pending} onEdit={noop} onRemove={noop} onSendNow={noop} />,
+    );
+    const pictures = screen.getByRole('listitem', { name: 'with pictures' });
+    expect(pictures.textContent).toContain('2 images');
+    expect(within(pictures).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(pictures).getByRole('button', { name: 'Remove' })).toBeTruthy();
+    const text = screen.getByRole('listitem', { name: 'text only' });
+    expect(within(text).getByRole('button', { name: 'Edit' })).toBeTruthy();
   });
 });
 

@@ -11,7 +11,8 @@ interface QueuedMessagesProps {
 
 /**
  * The messages queued behind the running turn, under the composer, in the order they will run:
- * each can still be edited, removed or sent at once until a turn takes it up.
+ * each can still be edited, removed or sent at once until a turn takes it up. One with images is
+ * not edited: the box could take back its text but not its images.
  */
 export function QueuedMessages({ prompts, onEdit, onRemove, onSendNow }: QueuedMessagesProps) {
   const queued = prompts.filter(isQueued);
@@ -21,9 +22,13 @@ export function QueuedMessages({ prompts, onEdit, onRemove, onSendNow }: QueuedM
       {queued.map((prompt) => (
         <li key={prompt.uuid} className="agent-queued-item" aria-label={prompt.text}>
           <span className="agent-queued-text">{prompt.text}</span>
-          <button type="button" onClick={() => onEdit(prompt)}>
-            Edit
-          </button>
+          {prompt.images ? (
+            <span>{prompt.images === 1 ? '1 image' : `${prompt.images} images`}</span>
+          ) : (
+            <button type="button" onClick={() => onEdit(prompt)}>
+              Edit
+            </button>
+          )}
           <button type="button" onClick={() => onSendNow(prompt)}>
             Send now
           </button>

@@ -114,8 +114,8 @@ export class AgentStore {
     this.changed();
   }
 
-  sent(text: string, uuid: string, priority?: MessagePriority): void {
-    this.prompts.sent(text, uuid, priority);
+  sent(text: string, uuid: string, priority?: MessagePriority, images = 0): void {
+    this.prompts.sent(text, uuid, priority, images);
     this.summary.dismissSuggestion();
     this.changed();
   }

@@ -9,6 +9,8 @@ export interface PendingPrompt {
   state: string;
   /** `later`: queued by the user behind the running turn, so it can still be edited or removed. */
   priority?: MessagePriority;
+  /** How many images go with it: the composer cannot take those back, so it is not editable. */
+  images?: number;
 }
 
 /** Queued by the user and not yet taken up by a turn: it can still be edited or removed. */
@@ -29,11 +31,11 @@ export class PendingPrompts {
     return this.value;
   }
 
-  sent(text: string, uuid: string, priority?: MessagePriority): void {
-    this.value = [
-      ...this.value,
-      { text, uuid, state: 'sending', ...(priority ? { priority } : {}) },
-    ];
+  sent(text: string, uuid: string, priority?: MessagePriority, images = 0): void {
+    const prompt: PendingPrompt = { text, uuid, state: 'sending' };
+    if (priority) prompt.priority = priority;
+    if (images > 0) prompt.images = images;
+    this.value = [...this.value, prompt];
   }
 
   apply(events: readonly AgentEvent[]): void {
