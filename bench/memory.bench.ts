@@ -28,6 +28,7 @@ const EVENTS = 5_000;
 const RENDERER_TARGET_MB = 600;
 // Growth below this over the idle time is noise (allocator, JIT), not a leak.
 const GROWTH_TOLERANCE_MB = 10;
+const SETTLE_MS = 60_000;
 const PACED_CLAUDE = join(__dirname, 'agent', 'paced-claude.mjs');
 
 type Layout = { type: 'block'; blockId: string } | { type: 'split'; [key: string]: unknown };
@@ -146,6 +147,9 @@ async function main(): Promise<void> {
     console.log(
       `${TERMINALS} terminals × ${SCROLLBACK_LINES} lines, ${AGENTS} agents × ${EVENTS} events: open and filled in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
+    // Just filled, both still hold what the flood left (socket buffers, xterm's write queue,
+    // Chromium's caches): the idle baseline is taken once that has settled.
+    await page.waitForTimeout(SETTLE_MS);
     const samples: Sample[] = [await sample(page, hostPid, profile, 0)];
     const show = ({ minute, hostMb, rendererMb }: Sample) =>
       console.log(

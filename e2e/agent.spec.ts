@@ -43,6 +43,8 @@ test.describe('agent block with the real Claude CLI', () => {
     await expect(log.locator('strong', { hasText: 'bold text' })).toBeVisible();
     await expect(log.locator('code', { hasText: 'inline code' })).toBeVisible();
     await expect(log.locator('pre code', { hasText: 'const answer = 42;' })).toBeVisible();
+    // Coloured once the highlighter, loaded on demand, is there.
+    await expect(log.locator('pre code .hljs-keyword').first()).toHaveText('const');
     await expect(log.getByRole('listitem').filter({ hasText: 'second item' })).toBeVisible();
     await expect(log.getByRole('link', { name: 'docs' })).toBeVisible();
     expect(await log.locator('img').count()).toBe(0);
