@@ -242,13 +242,19 @@ async function driveProcess(
       run.interrupt.when(f)
     ) {
       interruptSent = true;
-      const request = run.interrupt.request?.(f) ?? { subtype: 'interrupt' };
-      log(`${scenario.name}: ${String(request.subtype)}`);
-      send({
-        type: 'control_request',
-        request_id: `rec_${String(request.subtype)}_${scenario.name}`,
-        request,
-      });
+      const line = run.interrupt.line?.(f);
+      if (line) {
+        log(`${scenario.name}: ${String(line.type)} mid-turn`);
+        send(line);
+      } else {
+        const request = run.interrupt.request?.(f) ?? { subtype: 'interrupt' };
+        log(`${scenario.name}: ${String(request.subtype)}`);
+        send({
+          type: 'control_request',
+          request_id: `rec_${String(request.subtype)}_${scenario.name}`,
+          request,
+        });
+      }
     }
     if (f.type === 'control_request') {
       const request = (f.request ?? {}) as Record<string, unknown>;

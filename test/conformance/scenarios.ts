@@ -4,6 +4,7 @@
  * stdout; `check` states what the transcript must show, so a re-recording that no longer shows it
  * fails loudly instead of silently committing a useless fixture.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { elicitMcpConfig } from '../support/elicit-mcp';
@@ -82,6 +83,8 @@ export interface Scenario {
     turn: number;
     when: (frame: Frame) => boolean;
     request?: (frame: Frame) => Record<string, unknown>;
+    /** A whole stdin line to send instead of a control request (a prompt with a priority). */
+    line?: (frame: Frame) => Record<string, unknown>;
   };
   /** Number of `result` frames after which stdin is closed (default: `turns.length`). */
   results?: number;
@@ -482,6 +485,41 @@ const interrupt: Scenario = {
       (f) => obj(f.response).request_id === ours?.request_id,
     );
     expect(p, answered, 'no control_response to our interrupt');
+    expect(p, !deltaText(o.frames).includes('Sentence 40'), 'the story was not cut short');
+    return p;
+  },
+};
+
+const steer: Scenario = {
+  name: 'steer',
+  description:
+    'A slow streamed reply cut by a prompt with priority "now" sent after the first text_delta: the turn stops and the prompt runs at once, in a turn of its own.',
+  turns: ['Tell me a long story.'],
+  results: 2,
+  api: () => (call) =>
+    /Shorter, please/.test(lastUserText(call.body))
+      ? textReply('A short one.')
+      : textReply(STORY, { chunks: 40, delayMs: 100 }),
+  interrupt: {
+    turn: 0,
+    when: (f) => f.type === 'stream_event' && obj(obj(f.event).delta).type === 'text_delta',
+    line: () => ({
+      type: 'user',
+      message: { role: 'user', content: 'Shorter, please.' },
+      parent_tool_use_id: null,
+      session_id: '',
+      // The CLI reads `priority` only on a prompt with a uuid, as Tether sends every prompt.
+      uuid: randomUUID(),
+      priority: 'now',
+    }),
+  },
+  check: (o) => {
+    const p: string[] = [];
+    const results = ofType(o.frames, 'result');
+    // The cut turn's result is an error (aborted_streaming) or a success with the text so far.
+    expect(p, results.length === 2, `expected 2 results, got ${results.length}`);
+    expect(p, results[1]?.result === 'A short one.', 'the steering prompt was not answered');
+    expect(p, o.calls.length === 2, `expected 2 API calls, got ${o.calls.length}`);
     expect(p, !deltaText(o.frames).includes('Sentence 40'), 'the story was not cut short');
     return p;
   },
@@ -891,6 +929,7 @@ export const SCENARIOS: readonly Scenario[] = [
   apiError,
   maxTurns,
   interrupt,
+  steer,
   twoTurns,
   compact,
   subagent,

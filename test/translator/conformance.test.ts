@@ -118,6 +118,24 @@ const EXPECT: Record<string, (events: AgentEvent[]) => void> = {
     ]);
     expect(events.at(-1)).toEqual({ type: 'done', response: 'ok' });
   },
+  // A prompt with priority "now" cut the reply: the CLI ends that turn (a success with the text
+  // so far, or an interruption) and answers the prompt in a turn of its own.
+  steer: (events) => {
+    expect(of(events, 'message_aborted')).toEqual([
+      { type: 'message_aborted', parent_tool_use_id: null },
+    ]);
+    expect(of(events, 'user_message').map((e) => e.text)).toEqual([
+      'Tell me a long story.',
+      'Shorter, please.',
+    ]);
+    const steered = of(events, 'user_message')[1]!.uuid;
+    expect(
+      of(events, 'prompt_state')
+        .filter((e) => e.uuid === steered)
+        .map((e) => e.state),
+    ).toEqual(['queued', 'started', 'completed']);
+    expect(of(events, 'done').at(-1)).toEqual({ type: 'done', response: 'A short one.' });
+  },
   'two-turns': (events) => {
     expect(of(events, 'session_started')).toHaveLength(1);
     expect(of(events, 'done')).toHaveLength(2);
@@ -274,7 +292,13 @@ describe.each(recordings)('translator on the recorded transcript $name', ({ name
 
   it('yields the same events without partial messages (stream_event lines removed)', () => {
     const lines = splitLines(bytes).filter((l) => !l.startsWith('{"type":"stream_event"'));
-    expect(coalesceText(translateBytes(joinLines(lines)))).toEqual(coalesceText(recorded));
+    // A prompt's lifecycle comes when the CLI reads the prompt, which may be mid-reply (steer):
+    // without the deltas that reply's text comes after it. So the two are compared apart.
+    const apart = (events: AgentEvent[]) => [
+      coalesceText(events.filter((e) => e.type !== 'prompt_state')),
+      events.filter((e) => e.type === 'prompt_state'),
+    ];
+    expect(apart(translateBytes(joinLines(lines)))).toEqual(apart(recorded));
   });
 });
 

@@ -103,7 +103,7 @@ describe('on-disk transcripts written by the real CLI', () => {
     expect(recordings.map((r) => r.name)).toEqual(
       expect.arrayContaining(['plain-text', 'compact', 'subagent', 'subagent-background']),
     );
-    expect(recordings.length).toBe(23);
+    expect(recordings.length).toBe(24);
   });
 
   for (const recording of recordings) {
