@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  Markdown,
-  SETTLE_MS,
-  TAIL_PARSE_INTERVAL_MS,
-  TAIL_PARSE_LIMIT,
-  unparsedPieces,
-} from './Markdown';
+import { Markdown, SETTLE_MS, unparsedPieces } from './Markdown';
+import { PARSE_INTERVAL_MS, TAIL_PARSE_LIMIT } from './streamed-markdown';
 import { openExternalLink } from '../../../host/open-external-link';
 import { FakeHost } from '../testing/fake-host';
 
@@ -118,7 +113,7 @@ describe('Markdown while a long block streams', () => {
     }
   });
 
-  it('parses a short growing tail again at most every TAIL_PARSE_INTERVAL_MS, showing new text at once', () => {
+  it('parses a short growing tail again at most every PARSE_INTERVAL_MS, showing new text at once', () => {
     vi.useFakeTimers();
     try {
       const show = (text: string) => <Markdown text={text} onOpenLink={() => undefined} />;
@@ -128,7 +123,7 @@ describe('Markdown while a long block streams', () => {
         ' and *more*',
       );
       expect(view.container.querySelector('em')).toBeNull();
-      act(() => vi.advanceTimersByTime(TAIL_PARSE_INTERVAL_MS));
+      act(() => vi.advanceTimersByTime(PARSE_INTERVAL_MS));
       view.rerender(show('Some **bold** and *more* text'));
       expect(view.container.querySelector('.agent-markdown-unparsed')).toBeNull();
       expect(view.container.querySelector('em')?.textContent).toBe('more');

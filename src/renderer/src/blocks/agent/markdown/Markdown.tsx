@@ -1,25 +1,16 @@
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { safeExternalUrl } from '../../../../../shared/external-url';
 import { rehypeHighlightCode } from './highlight-code';
 import { useHighlighterFor } from './highlighter';
-import { MarkdownSplitter } from './markdown-blocks';
+import { StreamedMarkdown } from './streamed-markdown';
 
 interface MarkdownProps {
   text: string;
   onOpenLink(url: string): void;
 }
 
-/**
- * A growing tail is parsed again at most this often. A parse costs a few milliseconds however
- * short the text (react-markdown builds its pipeline each time), and more per kilobyte: parsed on
- * every update, a stream of deltas falls behind. Meanwhile what was parsed stays, and the text
- * after it shows as it was written, at once.
- */
-export const TAIL_PARSE_INTERVAL_MS = 100;
-/** A growing tail longer than this is parsed again only once it stops growing (see above). */
-export const TAIL_PARSE_LIMIT = 8_000;
 /** How long a text must stay the same to count as finished (the reply paused or ended). */
 export const SETTLE_MS = 250;
 /**
@@ -131,23 +122,15 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
     }),
     [onOpenLink],
   );
-  const [splitter] = useState(() => new MarkdownSplitter());
-  const { blocks, tail } = splitter.split(text);
+  const [streamed] = useState(() => new StreamedMarkdown());
   const settled = useSettled(text);
-  // The tail as last parsed, and when: shown before the rest of the tail while it grows.
-  const parsed = useRef({ tail: '', at: -Infinity });
-  const now = performance.now();
-  const due = now - parsed.current.at >= TAIL_PARSE_INTERVAL_MS;
-  if (settled || (due && tail.length <= TAIL_PARSE_LIMIT)) parsed.current = { tail, at: now };
-  else if (!tail.startsWith(parsed.current.tail))
-    parsed.current = { tail: '', at: parsed.current.at };
-  const rest = tail.slice(parsed.current.tail.length);
+  const { groups, parsedTail, rest } = streamed.show(text, performance.now(), settled);
   return (
     <div className="agent-markdown">
-      {blocks.map((block, index) => (
-        <MarkdownBlock key={index} text={block} components={components} />
+      {groups.map((group, index) => (
+        <MarkdownBlock key={index} text={group} components={components} />
       ))}
-      <MarkdownBlock key="tail" text={parsed.current.tail} components={components} />
+      <MarkdownBlock key="tail" text={parsedTail} components={components} />
       {rest && (
         <span key="rest" className="agent-markdown-unparsed">
           {unparsedPieces(rest).map((piece, index) => (
