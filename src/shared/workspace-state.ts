@@ -42,6 +42,8 @@ export const blockSpecSchema = z.object({
   // Start a new session from `sessionId` rather than resume it ("Fork" in the session library),
   // until the CLI has announced the new session's id.
   fork: z.boolean().optional(),
+  // With `fork`: the fork's conversation stops before this prompt of `sessionId` ("Fork from here").
+  resumeAt: z.string().min(1).max(256).optional(),
   // The name the user gave the block ("Rename block"); without one it is titled by what it shows.
   title: z.string().min(1).max(200).optional(),
   // The worktree an agent block was started in ("New agent in worktree"), for its close to offer

@@ -29,6 +29,16 @@ export interface BlockProps {
   onAskAgent?(text: string): void;
   /** Types a command into a terminal block in this block's folder (a new one if none is there). */
   onRunInTerminal?(command: string): void;
+  /** Opens a new agent block in this block's folder that forks a session before one prompt. */
+  onForkAgent?(fork: AgentFork): void;
+}
+
+/** "Fork from here": the session, the prompt its fork stops before, and that prompt's text. */
+export interface AgentFork {
+  sessionId: string;
+  beforePrompt: string;
+  /** Put in the fork's composer, to send again or change. */
+  text: string;
 }
 
 export interface BlockKind {

@@ -1,6 +1,6 @@
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
-import { findBlockKind, type BlockHandle } from '../blocks/registry';
+import { findBlockKind, type AgentFork, type BlockHandle } from '../blocks/registry';
 import type { ActivityReport, BlockActivity } from './block-state';
 import { BlockState, stateClass } from './BlockState';
 import { WorktreeBadge } from './worktree/WorktreeBadge';
@@ -21,6 +21,7 @@ interface BlockFrameProps {
   onActivity?(activity: BlockActivity, report?: ActivityReport): void;
   onAskAgent?(text: string): void;
   onRunInTerminal?(command: string): void;
+  onForkAgent?(fork: AgentFork): void;
 }
 
 /**
@@ -67,6 +68,7 @@ export function BlockFrame(props: BlockFrameProps) {
             onActivity={props.onActivity}
             onAskAgent={props.onAskAgent}
             onRunInTerminal={props.onRunInTerminal}
+            onForkAgent={props.onForkAgent}
           />
         ) : (
           <UnknownBlock kind={props.spec.kind} handleRef={props.handleRef} />

@@ -127,6 +127,11 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       );
       handOver(target, 'terminal', cwd, (h) => h.paste?.(command));
     },
+    forkAgent: (fromId, { sessionId, beforePrompt, text }) => {
+      const cwd = latestBlocks.current[fromId]?.cwd ?? workspaceDir;
+      const fork = { cwd, sessionId, fork: true, resumeAt: beforePrompt };
+      handOver(workspace.add('agent', 'horizontal', fork), 'agent', cwd, (h) => h.insert?.(text));
+    },
   });
 
   const perform = useCallback(
@@ -367,6 +372,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             onActivity={(activity, report) => attention.report(blockId, activity, report)}
             onAskAgent={handoffsFor(blockId).askAgent}
             onRunInTerminal={handoffsFor(blockId).runInTerminal}
+            onForkAgent={handoffsFor(blockId).forkAgent}
             handleRef={(handle) => {
               if (!handle) return void handles.current.delete(blockId);
               handles.current.set(blockId, handle);

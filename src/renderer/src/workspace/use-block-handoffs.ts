@@ -1,14 +1,20 @@
 import { useRef } from 'react';
+import type { AgentFork } from '../blocks/registry';
 
 export interface Handoffs {
   askAgent(fromBlockId: string, text: string): void;
   runInTerminal(fromBlockId: string, command: string): void;
+  forkAgent(fromBlockId: string, fork: AgentFork): void;
 }
 
-type BoundHandoffs = { askAgent(text: string): void; runInTerminal(command: string): void };
+type BoundHandoffs = {
+  askAgent(text: string): void;
+  runInTerminal(command: string): void;
+  forkAgent(fork: AgentFork): void;
+};
 
 /**
- * Per block, the same two callbacks for its whole life (each calls the latest `handoffs`), so a
+ * Per block, the same callbacks for its whole life (each calls the latest `handoffs`), so a
  * block's transcript rows, which read them from context, do not redraw with every workspace change.
  */
 export function useBlockHandoffs(handoffs: Handoffs): (blockId: string) => BoundHandoffs {
@@ -21,6 +27,7 @@ export function useBlockHandoffs(handoffs: Handoffs): (blockId: string) => Bound
       callbacks = {
         askAgent: (text) => latest.current.askAgent(blockId, text),
         runInTerminal: (command) => latest.current.runInTerminal(blockId, command),
+        forkAgent: (fork) => latest.current.forkAgent(blockId, fork),
       };
       bound.current.set(blockId, callbacks);
     }

@@ -22,7 +22,9 @@ const SAVE_DELAY_MS = 250;
 const newId = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
 
 /** What a new block starts from besides its kind: its folder, worktree, or a session to resume. */
-export type NewBlock = Partial<Pick<BlockSpec, 'cwd' | 'worktree' | 'sessionId' | 'fork'>>;
+export type NewBlock = Partial<
+  Pick<BlockSpec, 'cwd' | 'worktree' | 'sessionId' | 'fork' | 'resumeAt'>
+>;
 
 export interface Workspace {
   state: WorkspaceState;

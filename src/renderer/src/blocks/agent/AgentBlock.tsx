@@ -34,6 +34,7 @@ import { SessionUnresponsive } from './SessionUnresponsive';
 import { AgentActionsContext, type AgentActions } from './agent-actions';
 import { ExportTranscript } from './ExportTranscript';
 import { ReviewChanges } from './ReviewChanges';
+import { RewindFiles } from './RewindFiles';
 import { TaskPanel } from './TaskPanel';
 import type { FindTarget } from './transcript-highlights';
 import { TranscriptFind } from './TranscriptFind';
@@ -57,6 +58,7 @@ export function AgentBlock({
   handleRef,
   onActivity,
   onRunInTerminal,
+  onForkAgent,
 }: BlockProps) {
   const [store] = useState(() => new AgentStore());
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
@@ -68,7 +70,10 @@ export function AgentBlock({
   const [finding, setFinding] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [reviewing, setReviewing] = useState(false);
-  const [exported, setExported] = useState<string | null>(null);
+  /** What the last dialog did (exported the transcript, rewound the files), until dismissed. */
+  const [outcome, setOutcome] = useState<string | null>(null);
+  /** The prompt whose "Rewind code to here" dialog is open. */
+  const [rewinding, setRewinding] = useState<string | null>(null);
   const [findTarget, setFindTarget] = useState<FindTarget | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
@@ -83,6 +88,7 @@ export function AgentBlock({
     cwd: spec.cwd,
     resumeSessionId: () => latest.current.spec.sessionId,
     forkSession: () => latest.current.spec.fork === true,
+    resumeAt: () => latest.current.spec.resumeAt,
     onError: setError,
   });
 
@@ -100,7 +106,10 @@ export function AgentBlock({
     const { spec: current, onSpecChange: change } = latest.current;
     // A fork's new session is the one to resume from now on.
     if (info.sessionId && info.sessionId !== current.sessionId)
-      change({ sessionId: info.sessionId, ...(current.fork ? { fork: undefined } : {}) });
+      change({
+        sessionId: info.sessionId,
+        ...(current.fork ? { fork: undefined, resumeAt: undefined } : {}),
+      });
   }, [info.sessionId]);
   useEffect(() => {
     const { spec: current, onSpecChange: change } = latest.current;
@@ -156,10 +165,25 @@ export function AgentBlock({
     (url: string) => void openExternalLink(api, url).catch(report),
     [api, report],
   );
-  // One object while the workspace's callback stays the same, so the transcript's rows keep theirs.
+  // Read when a fork is asked for, so the actions need not change with it.
+  const sessionId = useRef(info.sessionId);
+  sessionId.current = info.sessionId;
+  // One object while the workspace's callbacks stay the same, so the transcript's rows keep theirs.
   const actions = useMemo(
-    (): AgentActions => (onRunInTerminal ? { runInTerminal: onRunInTerminal } : {}),
-    [onRunInTerminal],
+    (): AgentActions => ({
+      ...(onRunInTerminal ? { runInTerminal: onRunInTerminal } : {}),
+      rewindTo: setRewinding,
+      ...(onForkAgent
+        ? {
+            forkBefore: (uuid: string, text: string) => {
+              if (sessionId.current)
+                onForkAgent({ sessionId: sessionId.current, beforePrompt: uuid, text });
+              else setError('The session has not started yet, so there is nothing to fork.');
+            },
+          }
+        : {}),
+    }),
+    [onRunInTerminal, onForkAgent],
   );
 
   const send = (text: string, images: ImageAttachment[] = [], now = false) => {
@@ -266,10 +290,10 @@ export function AgentBlock({
             </Suspense>
           )}
         </div>
-        {exported && (
+        {outcome && (
           <p role="status" className="agent-exported">
-            {exported}{' '}
-            <button type="button" className="agent-link-button" onClick={() => setExported(null)}>
+            {outcome}{' '}
+            <button type="button" className="agent-link-button" onClick={() => setOutcome(null)}>
               Dismiss
             </button>
           </p>
@@ -285,6 +309,18 @@ export function AgentBlock({
             }}
           />
         )}
+        {rewinding && (
+          <RewindFiles
+            api={api}
+            agentId={blockId}
+            userMessageId={rewinding}
+            onDone={(outcome) => {
+              setRewinding(null);
+              setOutcome(outcome);
+              composer.current?.focus();
+            }}
+          />
+        )}
         {exporting && (
           <ExportTranscript
             api={api}
@@ -292,7 +328,7 @@ export function AgentBlock({
             title={spec.title ?? (prompts[0] ? sessionTitle(prompts[0]) : 'Claude session')}
             onDone={(outcome) => {
               setExporting(false);
-              setExported(outcome);
+              setOutcome(outcome);
               composer.current?.focus();
             }}
           />

@@ -6,6 +6,7 @@ import type { TranscriptItem } from './model/transcript-model';
 import { ToolCard } from './tools/ToolCard';
 import { resetClock } from './reset-time';
 import { ChangesSummary } from './ChangesSummary';
+import { PromptActions } from './PromptActions';
 
 interface ItemProps {
   item: TranscriptItem;
@@ -48,6 +49,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({
               {item.images === 1 ? 'With 1 image' : `With ${item.images} images`}
             </p>
           )}
+          {item.uuid && <PromptActions uuid={item.uuid} text={item.text} />}
         </div>
       );
     case 'assistant':

@@ -4,6 +4,10 @@ import { createContext } from 'react';
 export interface AgentActions {
   /** Types a command into a terminal in the session's folder, not run until the user says. */
   runInTerminal?(command: string): void;
+  /** "Rewind code to here": opens the Rewind files dialog for the prompt `uuid`. */
+  rewindTo?(uuid: string): void;
+  /** "Fork from here": a new agent block whose conversation stops before the prompt `uuid`. */
+  forkBefore?(uuid: string, text: string): void;
 }
 
 export const AgentActionsContext = createContext<AgentActions>({});

@@ -8,6 +8,8 @@ export interface AgentLinkOptions {
   resumeSessionId(): string | undefined;
   /** Whether that session is to be forked rather than resumed. */
   forkSession?(): boolean;
+  /** For a fork: the prompt its conversation stops before. */
+  resumeAt?(): string | undefined;
   onError(message: string): void;
 }
 
@@ -39,7 +41,7 @@ export class AgentLink {
         agentId: this.agentId,
         cwd: this.options.cwd,
         ...(resumeSessionId ? { resumeSessionId } : {}),
-        ...(resumeSessionId && this.options.forkSession?.() ? { forkSession: true } : {}),
+        ...(resumeSessionId && this.options.forkSession?.() ? this.fork() : {}),
       })
       .then(({ cwd, history, state, unhandled }) => {
         if (opening !== this.opening) return;
@@ -58,6 +60,11 @@ export class AgentLink {
         this.early = null;
       })
       .catch((error: Error) => this.options.onError(error.message));
+  }
+
+  private fork(): { forkSession: true; resumeAt?: string } {
+    const resumeAt = this.options.resumeAt?.();
+    return { forkSession: true, ...(resumeAt ? { resumeAt } : {}) };
   }
 
   /** Ends the process and starts it again, resuming the same Claude session. */

@@ -30,6 +30,7 @@ export function useAgentLink(
         cwd: latest.current.cwd,
         resumeSessionId: () => latest.current.resumeSessionId(),
         forkSession: () => latest.current.forkSession?.() ?? false,
+        resumeAt: () => latest.current.resumeAt?.(),
         onError: (message) => latest.current.onError(message),
       });
       link.current = held;

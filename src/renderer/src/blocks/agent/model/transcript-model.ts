@@ -30,7 +30,8 @@ export interface ToolItem {
 }
 
 export type TranscriptItem =
-  | { kind: 'user'; key: string; text: string; images?: number }
+  /** `uuid`: the prompt's id in the session, which "Rewind code to here" and "Fork from here" name. */
+  | { kind: 'user'; key: string; text: string; uuid?: string; images?: number }
   /** `aborted`: an interrupt cut the reply off here. `message_id`: the API message it is of. */
   | { kind: 'assistant'; key: string; text: string; aborted?: true; message_id?: string }
   | { kind: 'thinking'; key: string; text: string; message_id?: string }
@@ -155,6 +156,7 @@ export class TranscriptModel {
           kind: 'user',
           key: this.key('user'),
           text: event.text,
+          ...(event.uuid ? { uuid: event.uuid } : {}),
           ...(event.images ? { images: event.images } : {}),
         });
         return;

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { vi } from 'vitest';
 import type { AgentEvent } from '../../../../../shared/agent-event';
 import type { BlockSpec } from '../../../../../shared/workspace-state';
+import type { BlockProps } from '../../registry';
 import { AgentBlock } from '../AgentBlock';
 import { FakeHost } from './fake-host';
 import { giveTranscriptAViewport } from './layout';
@@ -14,7 +15,11 @@ export const AGENT_ID = 'block-test';
  * twice as in development). Use with `vi.useFakeTimers()`: `settle` lets promises resolve and
  * animation frames run.
  */
-export async function renderBlock(host = new FakeHost(), spec: Partial<BlockSpec> = {}) {
+export async function renderBlock(
+  host = new FakeHost(),
+  spec: Partial<BlockSpec> = {},
+  props: Pick<BlockProps, 'onForkAgent'> = {},
+) {
   giveTranscriptAViewport();
   const onSpecChange = vi.fn();
   const onActivity = vi.fn();
@@ -27,6 +32,7 @@ export async function renderBlock(host = new FakeHost(), spec: Partial<BlockSpec
         onSpecChange={onSpecChange}
         handleRef={() => undefined}
         onActivity={onActivity}
+        {...props}
       />
     </StrictMode>
   );
