@@ -155,14 +155,37 @@ test.describe('agent block, output it does not understand', () => {
     page,
     agentMode,
   }) => {
+    // An agent's raw bytes come as binary frames that begin with a zero byte, then the id's length
+    // and the id (see agent-raw-frame.ts); a terminal's begin with its id's length.
+    let rawBytes = '';
+    let replies = '';
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string') replies += payload;
+        else if (payload[0] === 0) rawBytes += payload.subarray(2 + payload[1]!).toString();
+      }),
+    );
     agentMode.script(() => textReply('Hello.'));
     const agent = await openAgent(page, agentMode.browserMode.url);
+    await ask(page, agent, 'hi');
+    await expect(transcript(agent).getByText('Hello.')).toBeVisible();
     const rawButton = agent.getByRole('button', { name: /Raw output/ });
     await expect(rawButton).toContainText(/1/);
+    expect(rawBytes).toBe('');
     await page.keyboard.press('Control+Shift+X');
     const raw = agent.getByRole('region', { name: 'Raw output' });
     await expect(raw).toBeVisible();
     await expect(raw).toContainText('Warning: your settings.json could not be parsed');
+    await expect(raw.locator('.xterm-rows')).toContainText('"apiUsage"');
+    // What came before the view opened is replayed from the host's ring...
+    const snapshot = /"data":"([A-Za-z0-9+/=]+)","unhandled":1/.exec(replies)?.[1] ?? '';
+    expect(Buffer.from(snapshot, 'base64').toString()).toContain('"result":"Hello."');
+    // ...and what comes while it is open arrives as bytes, once.
+    agentMode.script(() => textReply('Again.'));
+    await ask(page, agent, 'again');
+    await expect(transcript(agent).getByText('Again.')).toBeVisible();
+    await expect.poll(() => rawBytes).toContain('"result":"Again."');
+    expect(rawBytes).not.toContain('"result":"Hello."');
     await screenshot(page, 'agent-raw-output');
   });
 });
