@@ -85,8 +85,8 @@ describe('Host: the contract at the boundary', () => {
   it('answers a handler failure as an error, not a throw', async () => {
     makeHost();
     const { connection } = connect();
-    const response = await connection.request('getAgentRaw', { agentId: 'nope' });
-    expect(response).toEqual({ ok: false, error: 'getAgentRaw: no open agent nope' });
+    const response = await connection.request('openAgentRaw', { agentId: 'nope' });
+    expect(response).toEqual({ ok: false, error: 'openAgentRaw: no open agent nope' });
   });
 });
 
