@@ -65,22 +65,7 @@ export type AgentEvent =
    * An MCP server asks the user to fill in a form (`requested_schema`) or to open a URL; the CLI
    * waits for Accept, Decline or Cancel. Withdrawn and answered like a permission request.
    */
-  | {
-      type: 'elicitation_request';
-      request_id: string;
-      server_name: string;
-      message: string;
-      mode: 'form' | 'url';
-      /** URL mode: where the server sends the user. Untrusted: shown, opened only if safe. */
-      url?: string;
-      elicitation_id?: string;
-      requested_schema?: Record<string, unknown>;
-      /** The schema's properties in the order the server listed them. */
-      property_order?: string[];
-      title?: string;
-      display_name?: string;
-      description?: string;
-    }
+  | ({ type: 'elicitation_request'; request_id: string } & ElicitationAsk)
   /** The CLI withdrew a pending permission request (its dialog should close). */
   | { type: 'permission_cancelled'; request_id: string }
   /**
@@ -217,3 +202,20 @@ export interface ModelOption {
 }
 
 export type AgentEventType = AgentEvent['type'];
+
+/** An MCP server asks the user to fill in a form or to open a URL (`elicitation`). */
+export interface ElicitationAsk {
+  server_name: string;
+  message: string;
+  mode: 'form' | 'url';
+  /** URL mode: where the server sends the user (untrusted). */
+  url?: string;
+  elicitation_id?: string;
+  /** Form mode: the flat JSON schema of what to fill in. */
+  requested_schema?: Record<string, unknown>;
+  /** The schema's properties in the order the server listed them. */
+  property_order?: string[];
+  title?: string;
+  display_name?: string;
+  description?: string;
+}

@@ -1,4 +1,6 @@
-import type { PermissionSuggestion } from './agent-event';
+import type { ElicitationAsk, PermissionSuggestion } from './agent-event';
+
+export type { ElicitationAsk };
 
 /**
  * One line of Claude Code stream-json output, classified and checked: a frame of a known type
@@ -103,23 +105,6 @@ export interface PermissionAsk {
   suppress_always_allow_rule?: true;
   /** The safe answer is no: Deny has the focus and no single key approves. */
   default_to_no?: true;
-}
-
-/** An MCP server asks the user to fill in a form or to open a URL (`elicitation`). */
-export interface ElicitationAsk {
-  server_name: string;
-  message: string;
-  mode: 'form' | 'url';
-  /** URL mode: where the server sends the user (untrusted). */
-  url?: string;
-  elicitation_id?: string;
-  /** Form mode: the flat JSON schema of what to fill in. */
-  requested_schema?: Record<string, unknown>;
-  /** The schema's properties in the order the server listed them. */
-  property_order?: string[];
-  title?: string;
-  display_name?: string;
-  description?: string;
 }
 
 /** A content block of a message; block types Tether shows nothing for are `other`. */
