@@ -132,6 +132,25 @@ describe('Markdown while a long block streams', () => {
     }
   });
 
+  it('goes on inside the block the parsed part ends in, even mid-word, never below it', () => {
+    const cases = [
+      ['What goes on that g', 'oes on', 'p', 'What goes on that goes on'],
+      ['Steps:\n\n- first\n- what goes on that g', 'oes on', 'li', 'what goes on that goes on'],
+      ['> quoted and ', 'more', 'blockquote p', 'quoted and more'],
+      ['```sh\necho one\n', 'echo two', 'pre code', 'echo one\necho two'],
+    ] as const;
+    for (const [parsed, written, block, shown] of cases) {
+      const show = (text: string) => <Markdown text={text} onOpenLink={() => undefined} />;
+      const view = render(show(parsed));
+      view.rerender(show(parsed + written));
+      const unparsed = view.container.querySelector('.agent-markdown-unparsed');
+      // In the last such block, and nothing after that block.
+      expect(unparsed?.closest(block)).toBe([...view.container.querySelectorAll(block)].at(-1));
+      expect(unparsed?.closest(block)?.textContent?.trim()).toBe(shown);
+      view.unmount();
+    }
+  });
+
   it('parses a long text shown at once (a transcript opened) straight away', () => {
     const long = `${words(0, TAIL_PARSE_LIMIT / 5)} **bold end**`;
     const { container } = renderMarkdown(long);

@@ -1,10 +1,19 @@
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  memo,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { safeExternalUrl } from '../../../../../shared/external-url';
 import { rehypeHighlightCode } from './highlight-code';
 import { useHighlighterFor } from './highlighter';
 import { StreamedMarkdown } from './streamed-markdown';
+import { rehypeUnparsedSlot, UNPARSED_CLASS } from './unparsed-slot';
 
 interface MarkdownProps {
   text: string;
@@ -41,8 +50,24 @@ const UnparsedPiece = memo(function UnparsedPiece({ text }: { text: string }) {
   return <span>{text}</span>;
 });
 
+/** The text written after the parsed part, for the slot its parse left for it. */
+const UnparsedText = createContext('');
+
+function Unparsed({ end }: { end: string }) {
+  const text = useContext(UnparsedText);
+  if (!text) return end;
+  return (
+    <span className={UNPARSED_CLASS}>
+      {unparsedPieces(text).map((piece, index) => (
+        <UnparsedPiece key={index} text={piece} />
+      ))}
+    </span>
+  );
+}
+
 const remarkPlugins = [remarkGfm];
 const rehypePlugins = [rehypeHighlightCode];
+const tailRehypePlugins = [rehypeHighlightCode, rehypeUnparsedSlot];
 
 function LinkOrText({
   url,
@@ -69,25 +94,35 @@ function LinkOrText({
   );
 }
 
-/** One top-level block; unchanged blocks of a growing message are not parsed again. */
+/**
+ * One top-level block; unchanged blocks of a growing message are not parsed again. The `tail`
+ * leaves a slot where the text not parsed yet goes on.
+ */
 const MarkdownBlock = memo(function MarkdownBlock({
   text,
   components,
+  tail = false,
 }: {
   text: string;
   components: Components;
+  tail?: boolean;
 }) {
   useHighlighterFor(text);
   return (
     <ReactMarkdown
       remarkPlugins={remarkPlugins}
-      rehypePlugins={rehypePlugins}
+      rehypePlugins={tail ? tailRehypePlugins : rehypePlugins}
       components={components}
     >
       {text}
     </ReactMarkdown>
   );
 });
+
+/** What a parse drops at the end of a block: spaces and line ends, which the next text needs. */
+function trailingSpace(text: string): string {
+  return text.slice(text.trimEnd().length);
+}
 
 /** Whether `text` has stayed the same for SETTLE_MS; a text shown first is settled at once. */
 function useSettled(text: string): boolean {
@@ -119,6 +154,13 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
           [image{alt ? `: ${alt}` : ''}]
         </LinkOrText>
       ),
+      // Only the slot has this class: raw HTML in the text never becomes elements.
+      span: ({ className, children, ...props }) =>
+        className === UNPARSED_CLASS ? (
+          <Unparsed end={String((props as Record<string, unknown>)['data-end'] ?? '')} />
+        ) : (
+          <span className={className}>{children}</span>
+        ),
     }),
     [onOpenLink],
   );
@@ -130,14 +172,9 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
       {groups.map((group, index) => (
         <MarkdownBlock key={index} text={group} components={components} />
       ))}
-      <MarkdownBlock key="tail" text={parsedTail} components={components} />
-      {rest && (
-        <span key="rest" className="agent-markdown-unparsed">
-          {unparsedPieces(rest).map((piece, index) => (
-            <UnparsedPiece key={index} text={piece} />
-          ))}
-        </span>
-      )}
+      <UnparsedText.Provider value={rest && trailingSpace(parsedTail) + rest}>
+        <MarkdownBlock key="tail" text={parsedTail} components={components} tail />
+      </UnparsedText.Provider>
     </div>
   );
 });
