@@ -1,8 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { TranscriptItem } from './model/transcript-model';
 import { highlightMatches, type FindTarget } from './transcript-highlights';
 import { TranscriptItemView } from './TranscriptItemView';
+import { useFollowOutput } from './use-follow-output';
 
 interface TranscriptProps {
   items: readonly TranscriptItem[];
@@ -11,8 +12,22 @@ interface TranscriptProps {
   find?: FindTarget | null;
 }
 
-/** How near the end (in pixels) still counts as following the conversation. */
-const FOLLOW_SLACK = 48;
+const ESTIMATED_ROW = 64;
+
+/**
+ * A row's height as its ResizeObserver reported it, after a layout the browser did anyway. Until
+ * then the last one known, or the estimate: reading offsetHeight as a row mounts forces a layout.
+ */
+function rowHeight(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+): number {
+  const box = entry?.borderBoxSize[0];
+  if (box) return Math.round(box.blockSize);
+  const index = virtualizer.indexFromElement(element);
+  return virtualizer.measurementsCache[index]?.size ?? ESTIMATED_ROW;
+}
 
 /**
  * The conversation, virtualized so that only the rows in view exist in the DOM, however long the
@@ -21,28 +36,26 @@ const FOLLOW_SLACK = 48;
  */
 export function Transcript({ items, onOpenLink, find = null }: TranscriptProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const following = useRef(true);
+  const rows = useRef<HTMLDivElement>(null);
+  const { onScroll, setFollowing } = useFollowOutput(scroller, rows);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 64,
+    estimateSize: () => ESTIMATED_ROW,
     overscan: 8,
     getItemKey: (index) => items[index]!.key,
+    measureElement: rowHeight,
   });
 
-  const totalSize = virtualizer.getTotalSize();
+  const last = items.at(-1);
   useLayoutEffect(() => {
     // The user's own new message brings the view back to the end, wherever they had scrolled.
-    if (items.at(-1)?.kind === 'user') following.current = true;
-    const element = scroller.current;
-    // Straight to the end (the browser clamps), once per change and without reading the layout:
-    // the virtualizer's scrollToIndex re-measures over several frames, a layout each time.
-    if (following.current && element) element.scrollTop = totalSize;
-  }, [items, totalSize]);
+    if (last?.kind === 'user') setFollowing(true);
+  }, [last, setFollowing]);
 
   useLayoutEffect(() => {
     if (!find) return;
-    following.current = false;
+    setFollowing(false);
     virtualizer.scrollToIndex(find.row, { align: 'center' });
     // Scrolled once per match moved to, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -60,14 +73,14 @@ export function Transcript({ items, onOpenLink, find = null }: TranscriptProps) 
       role="log"
       aria-label="Transcript"
       tabIndex={0}
-      onScroll={(event) => {
-        const element = event.currentTarget;
-        following.current =
-          element.scrollTop + element.clientHeight >= element.scrollHeight - FOLLOW_SLACK;
-      }}
+      onScroll={onScroll}
     >
       {items.length === 0 && <p className="agent-empty">Ask Claude something to begin.</p>}
-      <div className="agent-transcript-rows" style={{ height: totalSize }}>
+      <div
+        ref={rows}
+        className="agent-transcript-rows"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((row) => (
           <div
             key={row.key}
