@@ -243,7 +243,7 @@ export function AgentBlock({
 
   const busy =
     snapshot.status !== 'idle' && snapshot.status !== 'exited' && snapshot.status !== 'starting';
-  const turnStartedAt = useBlockActivity(snapshot, busy, error, onActivity);
+  useBlockActivity(snapshot, busy, error, onActivity);
   const queue = useMessageQueue(api, blockId, store, snapshot.unsent, {
     insert: (text) => setInsertion((last) => ({ text, serial: (last?.serial ?? 0) + 1 })),
     report,
@@ -257,7 +257,6 @@ export function AgentBlock({
           onModeChange={changeMode}
           model={chosenModel}
           onModelChange={changeModel}
-          turnStartedAt={turnStartedAt}
           rawOpen={rawOpen}
           onToggleRaw={() => setRawOpen(!rawOpen)}
           onReview={() => setReviewing(true)}

@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import type { PermissionMode } from '../../../../shared/agent-control';
-import { Elapsed } from '../../workspace/BlockState';
 import { formatCost, formatTokens } from './format';
 import type { AgentStatus } from './model/agent-status';
 import type { AgentSnapshot } from './model/agent-store';
@@ -16,8 +15,6 @@ interface AgentHeaderProps {
   /** The model just chosen, until the CLI announces it. */
   model: string | null;
   onModelChange(model: string): void;
-  /** When the turn in progress started (epoch ms), null between turns. */
-  turnStartedAt: number | null;
   rawOpen: boolean;
   onToggleRaw(): void;
   onReview(): void;
@@ -71,7 +68,6 @@ export function AgentHeader({
   onModeChange,
   model,
   onModelChange,
-  turnStartedAt,
   rawOpen,
   onToggleRaw,
   onReview,
@@ -92,11 +88,6 @@ export function AgentHeader({
           >
             {statusLabel(status, runningTools)}
           </span>
-          {working && turnStartedAt !== null && (
-            <span role="timer" aria-label="Turn time">
-              <Elapsed since={turnStartedAt} />
-            </span>
-          )}
           <QueuedCount prompts={snapshot.sending} />
         </span>
         <ModelPicker

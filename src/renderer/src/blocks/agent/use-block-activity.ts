@@ -5,15 +5,14 @@ import type { AgentSnapshot } from './model/agent-store';
 
 /**
  * Tells the workspace what the agent is doing whenever that changes: when a turn starts (for its
- * elapsed time) and how the last one ended, which only a block that saw it run can say. Returns
- * when the turn in progress started (epoch ms), null between turns.
+ * elapsed time) and how the last one ended, which only a block that saw it run can say.
  */
 export function useBlockActivity(
   snapshot: AgentSnapshot,
   inTurn: boolean,
   requestError: string | null,
   onActivity: ((activity: BlockActivity) => void) | undefined,
-): number | null {
+): void {
   // Follows the turn while rendering, so that its end shows as Done at once, never Idle first.
   const [turn, setTurn] = useState({
     inTurn: false,
@@ -35,5 +34,4 @@ export function useBlockActivity(
   const latest = useRef(activity);
   latest.current = activity;
   useEffect(() => report.current?.(latest.current), [key]);
-  return turn.turnStartedAt;
 }
