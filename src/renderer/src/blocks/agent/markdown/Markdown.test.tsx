@@ -138,6 +138,8 @@ describe('Markdown while a long block streams', () => {
       ['Steps:\n\n- first\n- what goes on that g', 'oes on', 'li', 'what goes on that goes on'],
       ['> quoted and ', 'more', 'blockquote p', 'quoted and more'],
       ['```sh\necho one\n', 'echo two', 'pre code', 'echo one\necho two'],
+      ['```sh\necho one', ' two', 'pre code', 'echo one two'],
+      ['```sh\necho one\n```\n', 'After the code', '.agent-markdown', 'echo one\n\nAfter the code'],
     ] as const;
     for (const [parsed, written, block, shown] of cases) {
       const show = (text: string) => <Markdown text={text} onOpenLink={() => undefined} />;

@@ -1,5 +1,5 @@
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+export const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+export const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 /** A line that may continue a list above it across a blank line: one list, loose, not two. */
 const LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 /** The first characters a list item (or an indented continuation) can start with. */
