@@ -15,7 +15,7 @@
  * Targets: p95 under 30 ms for prose and 50 ms for one unbroken paragraph; memory under 300 MB.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -27,6 +27,8 @@ import { ClaudeTranslator } from '../src/main/agent/claude-translator';
 import { eventMessageFrame } from '../src/main/host/event-message-frame';
 import { pushCoalesced } from '../src/shared/coalesce-events';
 import type { AgentEvent } from '../src/shared/agent-event';
+import { rendererPssMb } from './support/process-memory';
+import { percentile } from './support/stats';
 
 const RATE = 2000;
 const TOKENS = 6000;
@@ -36,10 +38,6 @@ const SEEDED_EVENTS = 100_000;
 /** Each delta reads ‹index@written-at-ms›. */
 const STAMP = /‹(\d{5})@(\d+)›/g;
 const PACED_CLAUDE = join(__dirname, 'agent', 'paced-claude.mjs');
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-}
 
 /** The latencies after the warm-up, sorted; tokens never seen are left out (and counted). */
 function settled(latencies: number[]): number[] {
@@ -159,23 +157,6 @@ async function latencyToDom(page: Page, dir: string, paragraph: number): Promise
   } finally {
     await app.stop();
   }
-}
-
-async function rendererPssMb(userDataDir: string): Promise<number> {
-  let kb = 0;
-  for (const pid of await readdir('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.includes(userDataDir) || !cmdline.includes('--type=renderer')) continue;
-      // Proportional set size: shared pages count once across Chromium's processes.
-      const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
-      kb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return kb / 1024;
 }
 
 async function memoryOfHugeSession(page: Page, dir: string, userDataDir: string) {
