@@ -43,7 +43,10 @@ function gitFiles(
   env: NodeJS.ProcessEnv,
 ): Promise<Omit<FolderListing, 'how'> | null> {
   return new Promise((resolve) => {
-    const child = spawn('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    // A folder's own .git/config could name an fsmonitor program for git to run: listing a
+    // folder is not a reason to run it.
+    const args = ['-c', 'core.fsmonitor=false', 'ls-files', '--cached', '--others'];
+    const child = spawn('git', [...args, '--exclude-standard', '-z'], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'ignore'],

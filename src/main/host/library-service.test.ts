@@ -73,3 +73,19 @@ describe('LibraryService warm-up', () => {
     expect(existsSync(join(dir, 'index'))).toBe(false);
   });
 });
+
+describe('LibraryService session files', () => {
+  it('reads a session by its id, and never a file that an id with a path in it names', async () => {
+    const claudeDir = join(dir, 'claude');
+    const sessionId = await addSession(claudeDir, '-tmp-a');
+    const fixture = join(claudeDir, 'projects', '-tmp-a', `${sessionId}.jsonl`);
+    await copyFile(fixture, join(dir, 'outside.jsonl'));
+    const { library } = service();
+    expect(await library.pastTranscript(sessionId)).not.toBeNull();
+    // From projects/-tmp-a/, three folders up is the temp dir that holds outside.jsonl.
+    expect(await library.pastTranscript('../../../outside')).toBeNull();
+    await expect(library.forkPoint('../../../outside', 'any')).rejects.toThrow(
+      'no session file for ../../../outside',
+    );
+  });
+});

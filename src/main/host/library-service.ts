@@ -28,6 +28,9 @@ export interface LibraryServiceOptions {
   warmAfterMs?: number;
 }
 
+/** What a session id can be (the CLI's are UUIDs). */
+const SESSION_ID = /^[\w-]+$/;
+
 /** Progress events at most this often: a first build reports after every slice of work. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -109,6 +112,8 @@ export class LibraryService {
   }
 
   private async sessionFile(sessionId: string): Promise<string | undefined> {
+    // An id is a file name in a project folder, never a path: "../x" would read any .jsonl.
+    if (!SESSION_ID.test(sessionId)) return undefined;
     const projects = join(await this.claudeDir(), 'projects');
     const folders = await readdir(projects).catch(() => [] as string[]);
     return folders

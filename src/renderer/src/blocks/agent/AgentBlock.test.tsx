@@ -166,6 +166,19 @@ describe('AgentBlock session', () => {
     expect(screen.getByRole('status', { name: 'Session status' }).textContent).toBe('Thinking');
   });
 
+  it('puts a message the host could not send back into the composer, and says why', async () => {
+    const host = new FakeHost();
+    host.replies.sendAgentMessage = () =>
+      Promise.reject(new Error('sendAgentMessage: pipe closed'));
+    const block = await renderBlock(host);
+    const box = screen.getByRole('textbox', { name: 'Message Claude' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'hello there' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await block.settle();
+    expect(box.value).toBe('hello there');
+    expect(screen.getByRole('alert').textContent).toContain('pipe closed');
+  });
+
   it('sends from the composer, shows the prompt until the CLI has it, and Esc interrupts the turn', async () => {
     const { host, push, settle } = await renderBlock();
     const box = screen.getByRole('textbox', { name: 'Message Claude' });

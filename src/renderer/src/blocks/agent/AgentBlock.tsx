@@ -67,6 +67,8 @@ export function AgentBlock({
   const [chosenMode, setChosenMode] = useState<string | null>(null);
   const [chosenModel, setChosenModel] = useState<string | null>(null);
   const [insertion, setInsertion] = useState<{ text: string; serial: number } | null>(null);
+  const insert = (text: string) =>
+    setInsertion((last) => ({ text, serial: (last?.serial ?? 0) + 1 }));
   const [finding, setFinding] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [reviewing, setReviewing] = useState(false);
@@ -150,7 +152,7 @@ export function AgentBlock({
         if (commandId === 'agent.export') setExporting(true);
         if (commandId === 'agent.review') setReviewing(true);
       },
-      insert: (text) => setInsertion((last) => ({ text, serial: (last?.serial ?? 0) + 1 })),
+      insert,
     });
     return () => handleRef(null);
   });
@@ -206,6 +208,8 @@ export function AgentBlock({
     };
     api.sendAgentMessage(message).catch((failure: Error) => {
       store.notSent(uuid);
+      // The composer emptied itself when it sent: what did not go goes back into it.
+      if (text) insert(text);
       report(failure);
     });
   };
@@ -245,7 +249,7 @@ export function AgentBlock({
     snapshot.status !== 'idle' && snapshot.status !== 'exited' && snapshot.status !== 'starting';
   useBlockActivity(snapshot, busy, error, onActivity);
   const queue = useMessageQueue(api, blockId, store, snapshot.unsent, {
-    insert: (text) => setInsertion((last) => ({ text, serial: (last?.serial ?? 0) + 1 })),
+    insert,
     report,
   });
   return (
