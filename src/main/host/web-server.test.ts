@@ -78,18 +78,33 @@ describe('startWebServer', () => {
       'NOT A REQUEST',
       '\u0000\u0001\u0002',
     ];
+    // Targets the URL parser rejects, or that name no path on this server: malformed, with or
+    // without an upgrade (the WebSocket path must not answer them as a mere refusal).
+    const malformedTargets = [
+      'GET http://127.0.0.1:99999/ HTTP/1.1',
+      'GET http://[::1/ HTTP/1.1',
+      'GET * HTTP/1.1',
+      'OPTIONS * HTTP/1.1',
+      'GET evil.example:443 HTTP/1.1',
+    ];
     const answers: string[] = [];
     for (const line of lines) {
       for (const upgrade of [false, true]) {
         const headers = upgrade
           ? 'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n'
           : 'Connection: close\r\n';
-        answers.push(
-          await rawRequest(
-            server.port,
-            `${line}\r\nHost: 127.0.0.1:${server.port}\r\n${headers}\r\n`,
-          ),
+        const answer = await rawRequest(
+          server.port,
+          `${line}\r\nHost: 127.0.0.1:${server.port}\r\n${headers}\r\n`,
         );
+        if (malformedTargets.includes(line)) {
+          expect({ line, upgrade, answer }).toEqual({
+            line,
+            upgrade,
+            answer: expect.stringMatching(/^HTTP\/1\.1 400 /),
+          });
+        }
+        answers.push(answer);
       }
     }
     for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 (400|403|404|405) /);

@@ -73,8 +73,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     try {
       const url = requestTarget(request.url);
+      // A target no browser sends to its own server is malformed, as on the plain path: 400.
+      if (!url) {
+        socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+        return;
+      }
       const decision =
-        url?.pathname === '/ws'
+        url.pathname === '/ws'
           ? access.checkToken(url.searchParams.get('token'), request.headers)
           : undefined;
       if (!decision?.ok) {
@@ -82,7 +87,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
         return;
       }
-      const clientId = validClientId(url?.searchParams.get('client') ?? null);
+      const clientId = validClientId(url.searchParams.get('client'));
       sockets.handleUpgrade(request, socket, head, (ws) =>
         bindSocket(
           options.host,
