@@ -169,7 +169,7 @@ describe('Host: terminals', () => {
 
   it('opens a new shell under the id of one being closed, once that one has ended', async () => {
     makeHost();
-    const { connection, output } = connect();
+    const { connection, output, events } = connect();
     await connection.request('openTerminal', { terminalId: 'r.0', cols: 80, rows: 24 });
     await connection.request('writeTerminal', { terminalId: 'r.0', data: 'echo pid=$$\r' });
     await until(() => /pid=\d+/.test(output('r.0')), 'the first shell');
@@ -184,6 +184,8 @@ describe('Host: terminals', () => {
     expect(reopened).toEqual({ ok: true, result: { cwd: dir } });
     await connection.request('writeTerminal', { terminalId: 'r.0', data: 'echo again\r' });
     await until(() => output('r.0').includes('again\r\n'), 'the new shell');
+    // The block reopened under the id hears nothing of the shell it closed: no exit notice.
+    expect(events.filter((event) => event.name === 'terminalExit')).toEqual([]);
   });
 
   it('reports an exit and forgets the terminal', async () => {

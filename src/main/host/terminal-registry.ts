@@ -52,9 +52,12 @@ export class TerminalRegistry {
       cwd: startIn,
       cols,
       rows,
+      // A shell the client closed is no one's to hear from: a block reopened under its id has
+      // already subscribed, and the dying shell's last output or its exit would land there.
       onData: (data) => {
         output.push(data);
-        this.emit({ name: 'terminalData', payload: { terminalId, data } });
+        if (!this.closing.has(terminalId))
+          this.emit({ name: 'terminalData', payload: { terminalId, data } });
       },
       onExit: (exitCode, signal) => {
         this.sessions.delete(terminalId);
@@ -62,7 +65,8 @@ export class TerminalRegistry {
         this.directories.delete(terminalId);
         clearTimeout(this.directoryChecks.get(terminalId));
         this.directoryChecks.delete(terminalId);
-        this.emit({ name: 'terminalExit', payload: { terminalId, exitCode, signal } });
+        if (!this.closing.has(terminalId))
+          this.emit({ name: 'terminalExit', payload: { terminalId, exitCode, signal } });
       },
     });
     this.sessions.set(terminalId, session);
