@@ -186,6 +186,23 @@ describe('Host: agent sessions with the real CLI', () => {
     expect(existsSync(join(dir, 'agents', 'forgotten.jsonl'))).toBe(false);
   });
 
+  it('tells a block reopened right after its close nothing of the session it closed', async () => {
+    await setUp(() => textReply('Hi.'));
+    const c = client();
+    await c.request('openAgent', { agentId: 'a1' });
+    await until(() => c.state()?.state === 'ready', 'ready');
+    const first = c.state();
+    const from = c.messages.length;
+    const closing = c.request('closeAgent', { agentId: 'a1' });
+    await c.request('openAgent', { agentId: 'a1' });
+    await closing;
+    await until(() => c.state()?.state === 'ready' && c.state() !== first, 'the new session');
+    const states = c.messages
+      .slice(from)
+      .flatMap((m) => (m.name === 'agentState' ? [m.payload.state.state] : []));
+    expect(states).not.toContain('exited');
+  });
+
   it('lets one client at a time own an agent block, so no tab forgets another’s transcript', async () => {
     await setUp(() => textReply('Hi.'));
     const first = client();

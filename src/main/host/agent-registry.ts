@@ -103,13 +103,16 @@ export class AgentRegistry {
       history = earlier;
     }
     const session = new AgentSession();
+    // A closed block's session ends without a word to the client (its log still gets every
+    // event): a block reopened under the same id may already be listening.
+    const open = () => this.agents.get(agentId) === agent;
     const batcher = new AgentOutputBatcher((events, raw) => {
-      if (raw && agent.rawViews > 0)
+      if (raw && agent.rawViews > 0 && open())
         this.emit({ name: 'agentRaw', payload: { agentId, data: raw } });
       if (events.length === 0) return;
       if (agent.held) return void agent.held.push(...events);
       log.append(events);
-      this.emit({ name: 'agentEvents', payload: { agentId, events } });
+      if (open()) this.emit({ name: 'agentEvents', payload: { agentId, events } });
     });
     session.on('event', (event) => batcher.pushEvent(event));
     session.on('raw', (chunk) => {
@@ -117,11 +120,11 @@ export class AgentRegistry {
     });
     session.on('unhandled', ({ count, line }) => {
       batcher.flush();
-      this.emit({ name: 'agentUnhandled', payload: { agentId, count, line } });
+      if (open()) this.emit({ name: 'agentUnhandled', payload: { agentId, count, line } });
     });
     session.on('lifecycle', (state) => {
       batcher.flush();
-      this.emit({ name: 'agentState', payload: { agentId, state } });
+      if (open()) this.emit({ name: 'agentState', payload: { agentId, state } });
     });
     const agent: Agent = { session, cwd, log, batcher, held: null, rawViews: 0 };
     this.agents.set(agentId, agent);
