@@ -5,7 +5,6 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  readlinkSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -15,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AgentSession, type UnhandledOutput } from '../../src/main/agent/agent-session';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
+import { stdinPath } from '../support/stdin-path';
 import { descendantsOf, isAlive } from '../../src/main/process/process-tree';
 import type { TransportKind } from '../../src/main/agent/transport/transport';
 import {
@@ -222,12 +222,12 @@ describe.each(transports)('AgentSession over %s with the real CLI', (transport) 
       tree = descendantsOf(pid);
       return readdirSync(h!.cwd).includes('go.txt') && tree.length > 1;
     }, 'the tool’s sleep to start');
-    // The child's stdin: under the pty transport, our private FIFO.
-    const stdin = readlinkSync(`/proc/${pid}/fd/0`);
+    // The child's stdin: under the pty transport, our private FIFO (a pipe under the other).
+    const stdin = transport === 'pty' ? stdinPath(pid) : undefined;
     await h.session.dispose();
     expect(h.session.state).toMatchObject({ state: 'exited', reason: 'disposed' });
     expect(alive([pid, ...tree])).toEqual([]);
-    if (transport === 'pty') {
+    if (stdin) {
       expect(stdin).toMatch(/tether-[^/]+\/stdin$/);
       expect(existsSync(dirname(stdin))).toBe(false);
     }

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { spawnPipeTransport } from '../../src/main/agent/transport/pipe-transport';
 import { spawnPtyTransport } from '../../src/main/agent/transport/pty-transport';
 import type { SpawnSpec, Transport, TransportExit } from '../../src/main/agent/transport/transport';
+import { stdinPath } from '../support/stdin-path';
+import { until } from '../support/until';
 
 interface Captured {
   transport: Transport;
@@ -78,14 +80,18 @@ describe('pty transport specifics', () => {
   });
 
   it('gives the child a FIFO, not a TTY, on stdin, and removes it afterwards', async () => {
+    // The child stays (reading its stdin) until it has been looked at from outside.
     const c = await run(
       'pty',
-      'if [ -t 0 ]; then echo tty; else echo notty; fi; [ -t 1 ] && echo out-tty; ls -l /proc/$$/fd/0',
+      'if [ -t 0 ]; then echo tty; else echo notty; fi; [ -t 1 ] && echo out-tty; echo $$; read -r _',
     );
-    await c.exit;
+    await until(() => c.lines.length >= 3, 'the child to start');
     expect(c.lines.slice(0, 2)).toEqual(['notty', 'out-tty']);
-    const fifo = /-> (\/.*\/stdin)$/.exec(c.lines[2] ?? '')?.[1];
+    const fifo = stdinPath(Number(c.lines[2]));
     expect(fifo).toMatch(/tether-.*\/stdin$/);
-    expect(existsSync(fifo!)).toBe(false);
+    expect(existsSync(fifo)).toBe(true);
+    c.transport.write('\n');
+    await c.exit;
+    expect(existsSync(fifo)).toBe(false);
   });
 });
