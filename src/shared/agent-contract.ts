@@ -2,12 +2,10 @@ import { z } from 'zod';
 import { MESSAGE_PRIORITIES, PERMISSION_MODES } from './agent-control';
 import type { AgentEvent } from './agent-event';
 import { imageAttachmentSchema, MAX_IMAGES_PER_MESSAGE } from './composer-contract';
+import { agentIdSchema as agentId } from './id-contract';
 
 // The agent block's half of the host contract, spread into hostRequests / hostEvents.
 
-const agentId = z
-  .string()
-  .regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'an agent id is 1-128 letters, digits or _.:-');
 const ok = z.null();
 const permissionMode = z.enum(PERMISSION_MODES);
 const record = z.record(z.string(), z.unknown());

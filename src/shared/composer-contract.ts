@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { agentIdSchema as agentId } from './id-contract';
 
 // The composer's half of the host contract: `@` file completion and the images a prompt carries.
-
-const agentId = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'an agent id');
 
 /** The image formats the Messages API takes. */
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -7,14 +7,12 @@ import { libraryHostEvents, libraryRequests } from './library-contract';
 import { reviewRequests } from './review-contract';
 import { rewindRequests } from './rewind-contract';
 import { composerRequests } from './composer-contract';
+import { terminalIdSchema as terminalId } from './id-contract';
 
 // Every message between the renderer and the host. Adding a request or an event is one entry in
 // `hostRequests` or `hostEvents`: the host's handler map, both adapters, the preload and the
 // renderer's typed `HostApi` all follow from these two tables.
 
-const terminalId = z
-  .string()
-  .regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'a terminal id is 1-128 letters, digits or _.:-');
 const cols = z.number().int().min(2).max(2000);
 const rows = z.number().int().min(1).max(1000);
 const ok = z.null();

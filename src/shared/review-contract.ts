@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { agentIdSchema as agentId } from './id-contract';
 
 // Reviewing what an agent changed: the host acts only on edits found in that agent block's own
 // log, never on a path or text a page names.
 
-const agentId = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'an agent id');
 const toolUseId = z.string().min(1).max(256);
 
 export const reviewRequests = {

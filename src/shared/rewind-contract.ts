@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { agentIdSchema as agentId } from './id-contract';
 
 // "Rewind code to here": the CLI's file checkpoints, taken at each prompt, put the files the
 // agent's edit tools changed back as they were before that prompt.
 
-const agentId = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'an agent id');
 /** The prompt's uuid, as Tether stamped it and the CLI replays it. */
 const userMessageId = z.string().min(1).max(256);
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { agentIdSchema as agentId } from './id-contract';
 import { worktreeLeftoversSchema, worktreeSchema, worktreeStatSchema } from './worktree';
 
 // "New agent in worktree": the host's half, spread into hostRequests. The host acts on a worktree
 // only once git lists it as a worktree on the branch the block names.
 
-const agentId = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/);
 const worktree = worktreeSchema;
 
 export const worktreeRequests = {
