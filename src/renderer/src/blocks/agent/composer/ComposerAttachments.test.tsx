@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImageAttachment } from '../../../../../shared/composer-contract';
-import { MAX_IMAGE_BYTES } from '../../../../../shared/composer-contract';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../../../../../shared/composer-contract';
 import { Composer } from './Composer';
 
 afterEach(cleanup);
@@ -147,6 +147,20 @@ describe('Composer: @ files, pastes and images', () => {
     pasteFiles(box, [new File(['x'], 'scan.bmp', { type: 'image/bmp' })]);
     expect(await screen.findByText(/^scan.bmp is image\/bmp: /)).toHaveProperty('role', 'alert');
     expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('says a message takes 20 images when two pastes together bring more', async () => {
+    const { box } = renderComposer();
+    const many = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => png(`${prefix}${i + 1}.png`));
+    // Both are read at once, so the second lands while the first is still to be rendered.
+    pasteFiles(box, many(MAX_IMAGES_PER_MESSAGE - 1, 'first'));
+    pasteFiles(box, many(2, 'second'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `A message takes up to ${MAX_IMAGES_PER_MESSAGE} images.`,
+    );
+    expect(screen.getAllByRole('img')).toHaveLength(MAX_IMAGES_PER_MESSAGE);
+    expect(screen.getByRole('img', { name: /^Image 20: second1.png/ })).toBeTruthy();
   });
 
   it('attaches dropped images instead of typing their paths', async () => {

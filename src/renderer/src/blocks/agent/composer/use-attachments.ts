@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useState, type ClipboardEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type RefObject,
+} from 'react';
 import {
   MAX_IMAGES_PER_MESSAGE,
   type ImageAttachment,
@@ -26,19 +33,36 @@ export function useAttachments(element: RefObject<HTMLElement | null>, box: Box)
   const [problem, setProblem] = useState<string | null>(null);
   const { text, insert, setText, closed } = box;
 
-  const attach = useCallback(async (files: File[]) => {
-    const read = await Promise.all(files.map(readImage));
-    const problems = read.filter((result) => typeof result === 'string');
-    const added = read.filter((result) => typeof result !== 'string');
-    setImages((current) => {
-      const room = MAX_IMAGES_PER_MESSAGE - current.length;
-      if (added.length > room) {
-        problems.push(`A message takes up to ${MAX_IMAGES_PER_MESSAGE} images.`);
-      }
-      return [...current, ...added.slice(0, Math.max(0, room))];
-    });
-    setProblem(problems.join(' ') || null);
+  // What is attached, ahead of the render that shows it: images read at once (two pastes) each
+  // see those before them, and the limit's message is worked out here, not in a state updater
+  // (React may run one later, or twice).
+  const attached = useRef<PendingImage[]>([]);
+  const keep = useCallback((next: PendingImage[]) => {
+    attached.current = next;
+    setImages(next);
   }, []);
+
+  const add = useCallback(
+    (added: readonly PendingImage[], problems: readonly string[] = []) => {
+      const room = Math.max(0, MAX_IMAGES_PER_MESSAGE - attached.current.length);
+      const over =
+        added.length > room ? [`A message takes up to ${MAX_IMAGES_PER_MESSAGE} images.`] : [];
+      keep([...attached.current, ...added.slice(0, room)]);
+      setProblem([...problems, ...over].join(' ') || null);
+    },
+    [keep],
+  );
+
+  const attach = useCallback(
+    async (files: File[]) => {
+      const read = await Promise.all(files.map(readImage));
+      add(
+        read.filter((result) => typeof result !== 'string'),
+        read.filter((result) => typeof result === 'string'),
+      );
+    },
+    [add],
+  );
 
   // Ahead of the drop that types files' paths (capture phase): images become attachments.
   useEffect(() => {
@@ -77,8 +101,7 @@ export function useAttachments(element: RefObject<HTMLElement | null>, box: Box)
     pastes: shown,
     problem,
     onPaste,
-    removeImage: (image: PendingImage) =>
-      setImages((current) => current.filter((kept) => kept !== image)),
+    removeImage: (image: PendingImage) => keep(attached.current.filter((kept) => kept !== image)),
     removePaste: (paste: Paste) => setText(text.replace(paste.label, '')),
     /** The message to send: pastes in their labels' place, the images as the API takes them. */
     message: (): { text: string; images: ImageAttachment[] } => ({
@@ -86,7 +109,7 @@ export function useAttachments(element: RefObject<HTMLElement | null>, box: Box)
       images: images.map(({ mediaType, data }) => ({ mediaType, data })),
     }),
     clear: () => {
-      setImages([]);
+      keep([]);
       setPastes([]);
       setProblem(null);
     },
