@@ -1,3 +1,4 @@
+import { errorMessage } from './error-message';
 import {
   describeIssues,
   hostEvents,
@@ -32,7 +33,7 @@ export class HostRequestError extends Error {
 
 /** What went wrong, for a person: the host's reason without the request's name before it. */
 export function failureReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return error instanceof HostRequestError ? message.replace(/^[A-Za-z]+: /, '') : message;
 }
 

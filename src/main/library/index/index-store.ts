@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Database } from 'node-sqlite3-wasm';
 import type { SessionDigest } from './session-digest';
+import { errorMessage } from '../../../shared/error-message';
 
 /**
  * The library's index on disk: one SQLite file (SQLite compiled to WebAssembly, so the same file
@@ -162,7 +163,7 @@ export class IndexStore {
       removeStaleLock(file);
       return IndexStore.openFile(file);
     } catch (error) {
-      log(`session library: rebuilding the index (${(error as Error).message})`);
+      log(`session library: rebuilding the index (${errorMessage(error)})`);
     }
     try {
       rmSync(file, { force: true });
@@ -170,7 +171,7 @@ export class IndexStore {
       return IndexStore.openFile(file);
     } catch (error) {
       log(
-        `session library: index kept in memory: ${file} cannot be written (${(error as Error).message})`,
+        `session library: index kept in memory: ${file} cannot be written (${errorMessage(error)})`,
       );
       return IndexStore.openFile(':memory:');
     }

@@ -8,6 +8,7 @@ import {
   type SessionRow,
   type StoredSession,
 } from './index-store';
+import { errorMessage } from '../../../shared/error-message';
 import type { SessionSummary } from '../../../shared/library';
 import { readLines, type Line } from './line-reader';
 import { isProcessAlive, liveSessionIds } from './live-sessions';
@@ -138,7 +139,7 @@ export class SessionLibrary {
           await this.scan();
         } catch (error) {
           if (!this.closed)
-            this.options.log(`session library: scan failed: ${(error as Error).message}`);
+            this.options.log(`session library: scan failed: ${errorMessage(error)}`);
         }
       } while (this.rescanWanted && !this.closed);
       this.scanning = undefined;
@@ -342,9 +343,7 @@ export class SessionLibrary {
     } catch (error) {
       this.missing = true;
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        this.options.log(
-          `session library: cannot read ${projectsDir}: ${(error as Error).message}`,
-        );
+        this.options.log(`session library: cannot read ${projectsDir}: ${errorMessage(error)}`);
       return undefined;
     }
     const files: DiskFile[] = [];
@@ -511,5 +510,5 @@ function decodeFolder(folder: string): string {
 function describe(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  return code ?? (error as Error).message;
+  return code ?? errorMessage(error);
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RowFilter, SessionRow } from './index-store';
+import { errorMessage } from '../../../shared/error-message';
 
 export interface ProjectSummary {
   project: string;
@@ -123,7 +124,7 @@ export class SessionListing {
       .then(() => rename(temp, this.file))
       .catch((error: unknown) => {
         if (!this.warned)
-          this.log(`session library: cannot save ${this.file}: ${(error as Error).message}`);
+          this.log(`session library: cannot save ${this.file}: ${errorMessage(error)}`);
         this.warned = true;
       });
     return this.saving;
