@@ -3,7 +3,7 @@
 // cannot be downloaded here, so `electronDist` points at a stand-in folder: electron-builder only
 // needs its `electron` executable, which it renames to `tether` and whose fuse wire it flips, so
 // the stand-in carries the fuse sentinel and wire the @electron/fuses package looks for.
-import { execFile, execFileSync, type ExecFileOptions } from 'node:child_process';
+import { execFile, type ExecFileOptions } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -13,6 +13,7 @@ import { extractFile, listPackage, statFile } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { SENTINEL } from '@electron/fuses/dist/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stageProject } from '../support/stage-project';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const bin = (name: string) => join(repo, 'node_modules', '.bin', name);
@@ -34,24 +35,6 @@ function standInElectron(dir: string): void {
   const wire = Object.values(shippedWire).join('');
   const binary = `#!/bin/sh\necho "stand-in Electron"\n# ${SENTINEL}\x01\x08${wire}\n`;
   writeFileSync(join(dir, 'electron'), binary, { mode: 0o755 });
-}
-
-/**
- * The working tree as a fresh checkout would pack it, minus build output. Hard links make it
- * instant: no file is written through them (out/ and dist/ are new files).
- */
-function stageProject(project: string): void {
-  mkdirSync(project);
-  const skip = new Set(['.git', 'out', 'dist', 'test-results', 'playwright-report', '.tether-tmp']);
-  const entries = readdirSync(repo)
-    .filter((name) => !skip.has(name))
-    .map((name) => join(repo, name));
-  try {
-    execFileSync('cp', ['-al', ...entries, project]);
-  } catch {
-    // Another file system than the checkout's: hard links are impossible, copy instead.
-    execFileSync('cp', ['-a', ...entries, project]);
-  }
 }
 
 /** Runs a tool to the end; a failure reports the end of its output, where tools say why. */

@@ -6,8 +6,8 @@ import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkLaunch, fallbackLine } from '../../scripts/start/launch-check';
 import { systemProbe } from '../../scripts/start/system-probe';
+import { stageProject } from '../support/stage-project';
 
-const root = join(__dirname, '..', '..');
 const urlLine = /^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/;
 
 /** Every process below pid, from ps: the processes that must be gone after the stop. */
@@ -43,6 +43,8 @@ const alive = (pid: number) => {
 // The real `npm start` on this machine, where the Electron binary is missing; where it is
 // installed (CI on macOS and Windows) ELECTRON_OVERRIDE_DIST_PATH points at an empty folder, so
 // the same fallback runs. Process groups and signals are POSIX.
+// It runs in a staged copy of the project: its build rewrites out/, which other test files (the
+// built-bundle smoke test) read from the checkout while running in parallel.
 describe.skipIf(process.platform === 'win32')(
   'npm start where Electron cannot start (skipped on Windows: the stop is a signal to a process group)',
   () => {
@@ -57,10 +59,15 @@ describe.skipIf(process.platform === 'win32')(
 
     it('prints why, then a browser-mode URL that answers, and stops with nothing left', async () => {
       dir = mkdtempSync(join(tmpdir(), 'tether-start-'));
-      const [home, workspace, state, noElectron] = ['home', 'ws', 'state', 'no-electron'].map(
-        (name) => join(dir, name),
-      ) as [string, string, string, string];
+      const [home, workspace, state, noElectron, root] = [
+        'home',
+        'ws',
+        'state',
+        'no-electron',
+        'project',
+      ].map((name) => join(dir, name)) as [string, string, string, string, string];
       for (const d of [home, workspace, noElectron]) mkdirSync(d);
+      stageProject(root);
 
       const env: NodeJS.ProcessEnv = {
         ...process.env,
