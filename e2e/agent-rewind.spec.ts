@@ -37,6 +37,8 @@ test('"Rewind code to here" lists the written file and Rewind restores it; "Fork
   // From the keyboard: the prompt's button is a plain button in its row.
   const rewindButtons = transcript(agent).getByRole('button', { name: 'Rewind code to here' });
   await expect(rewindButtons).toHaveCount(2);
+  // Offered once the turn is over and the session idle.
+  await expect(rewindButtons.first()).toBeEnabled();
   await rewindButtons.first().focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Rewind files' });

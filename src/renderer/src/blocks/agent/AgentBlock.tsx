@@ -31,7 +31,7 @@ import { RequestError } from './RequestError';
 import { SendingPrompts } from './SendingPrompts';
 import { SessionEnded } from './SessionEnded';
 import { SessionUnresponsive } from './SessionUnresponsive';
-import { AgentActionsContext, type AgentActions } from './agent-actions';
+import { AgentActionsContext, RewindUnavailableContext, type AgentActions } from './agent-actions';
 import { ExportTranscript } from './ExportTranscript';
 import { ReviewChanges } from './ReviewChanges';
 import { RewindFiles } from './RewindFiles';
@@ -248,6 +248,14 @@ export function AgentBlock({
   const busy =
     snapshot.status !== 'idle' && snapshot.status !== 'exited' && snapshot.status !== 'starting';
   useBlockActivity(snapshot, busy, error, onActivity);
+  const rewindUnavailable =
+    snapshot.status === 'idle'
+      ? null
+      : exited
+        ? 'The session has ended: restart it to rewind.'
+        : busy
+          ? 'Claude is working: rewind once the turn is over.'
+          : 'The session has not started yet.';
   const queue = useMessageQueue(api, blockId, store, snapshot.unsent, {
     insert,
     report,
@@ -279,7 +287,9 @@ export function AgentBlock({
             />
           )}
           <AgentActionsContext.Provider value={actions}>
-            <Transcript items={snapshot.items} onOpenLink={onOpenLink} find={findTarget} />
+            <RewindUnavailableContext.Provider value={rewindUnavailable}>
+              <Transcript items={snapshot.items} onOpenLink={onOpenLink} find={findTarget} />
+            </RewindUnavailableContext.Provider>
           </AgentActionsContext.Provider>
           <SendingPrompts prompts={snapshot.sending.filter((prompt) => !isQueued(prompt))} />
           {rawOpen && (

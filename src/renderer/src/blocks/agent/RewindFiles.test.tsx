@@ -87,7 +87,7 @@ describe('Rewind files dialog', () => {
 });
 
 describe('A prompt in the transcript', () => {
-  it('offers Rewind code to here, which opens the dialog for it, and Fork from here, which hands the session and prompt on', async () => {
+  it('offers Rewind code to here while the session is idle, which opens the dialog for it, and Fork from here, which hands the session and prompt on', async () => {
     vi.useFakeTimers();
     const host = new FakeHost();
     host.replies.previewRewind = notes;
@@ -109,6 +109,26 @@ describe('A prompt in the transcript', () => {
     );
     const log = screen.getByRole('log', { name: 'Transcript' });
     expect(within(log).getAllByRole('button', { name: 'Rewind code to here' })).toHaveLength(1);
+    const rewindHere = within(log).getByRole('button', { name: 'Rewind code to here' });
+    const turn = async (state: 'busy' | 'idle') => {
+      act(() => host.emit('agentState', { agentId: AGENT_ID, state: { state } }));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(20);
+      });
+    };
+    // Not under a running turn (nor before the session runs): it says why instead.
+    expect(rewindHere).toHaveProperty('disabled', true);
+    await turn('busy');
+    expect(rewindHere).toHaveProperty('disabled', true);
+    expect(rewindHere.getAttribute('aria-description')).toBe(
+      'Claude is working: rewind once the turn is over.',
+    );
+    expect(rewindHere.title).toBe('Claude is working: rewind once the turn is over.');
+    fireEvent.click(rewindHere);
+    expect(screen.queryByRole('dialog', { name: 'Rewind files' })).toBeNull();
+    await turn('idle');
+    expect(rewindHere).toHaveProperty('disabled', false);
+    expect(rewindHere.getAttribute('aria-description')).toBeNull();
 
     fireEvent.click(within(log).getByRole('button', { name: 'Fork from here' }));
     expect(onForkAgent).toHaveBeenCalledWith({

@@ -11,3 +11,10 @@ export interface AgentActions {
 }
 
 export const AgentActionsContext = createContext<AgentActions>({});
+
+/**
+ * Why "Rewind code to here" cannot run now (a turn runs, the session has not started or has
+ * ended), or null when it can. Its own context, not a field of the actions: it changes with every
+ * turn, and only the prompts' buttons need to render again for it.
+ */
+export const RewindUnavailableContext = createContext<string | null>(null);
