@@ -1,0 +1,102 @@
+import { join, resolve } from 'node:path';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, it } from 'vitest';
+import layers from '../../eslint-rules/layers.mjs';
+
+// RuleTester reports through the test framework's globals; vitest gives them as imports.
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const root = resolve(__dirname, '../..');
+/** The rule decides by where the importing file lives, so each case names a real place. */
+const at = (path: string) => join(root, path);
+
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+});
+
+tester.run('tether/layers', layers.rules.layers, {
+  valid: [
+    // Down the layers: renderer → shared, host → agent, agent → process.
+    {
+      filename: at('src/renderer/src/blocks/terminal/x.ts'),
+      code: "import { errorMessage } from '../../../../shared/error-message';",
+    },
+    {
+      filename: at('src/main/host/x.ts'),
+      code: "import { AgentSession } from '../agent/agent-session';",
+    },
+    {
+      filename: at('src/main/agent/transport/x.ts'),
+      code: "import { signalTree } from '../../process/process-tree';",
+    },
+    // Within a layer, and a library the layer may use.
+    { filename: at('src/shared/x.ts'), code: "import { z } from 'zod'; import './host-contract';" },
+    { filename: at('src/main/host/x.ts'), code: "import { readFile } from 'node:fs/promises';" },
+    // A test may read its fixtures with Node wherever it lives.
+    { filename: at('src/shared/x.test.ts'), code: "import { readFileSync } from 'node:fs';" },
+    // Files outside src/ are not layered.
+    { filename: at('bench/x.ts'), code: "import '../src/main/host/host';" },
+  ],
+  invalid: [
+    {
+      filename: at('src/renderer/src/x.ts'),
+      code: "import { Host } from '../../main/host/host';",
+      errors: [
+        {
+          message: 'src/renderer may not import src/main/host/host (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/renderer/src/x.tsx'),
+      code: "const pty = await import('node-pty');",
+      errors: [
+        { message: 'src/renderer may not import "node-pty" (docs/architecture.md, Layers).' },
+      ],
+    },
+    {
+      filename: at('src/main/agent/x.ts'),
+      code: "import type { Host } from '../host/host';",
+      errors: [
+        {
+          message:
+            'src/main/agent may not import src/main/host/host (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      // A re-export crosses the layer as much as an import does.
+      filename: at('src/main/agent/transport/x.ts'),
+      code: "export { TerminalRegistry } from '../../host/terminal-registry';",
+      errors: [
+        {
+          message:
+            'src/main/agent may not import src/main/host/terminal-registry (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/shared/x.ts'),
+      code: "import { readFileSync } from 'node:fs';",
+      errors: [{ message: 'src/shared may not import "node:fs" (docs/architecture.md, Layers).' }],
+    },
+    {
+      filename: at('src/shared/x.ts'),
+      code: "export * from '../main/agent/agent-session';",
+      errors: [
+        {
+          message:
+            'src/shared may not import src/main/agent/agent-session (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/shared/x.ts'),
+      code: "import { useState } from 'react';",
+      errors: [{ message: 'src/shared may not import "react" (docs/architecture.md, Layers).' }],
+    },
+  ],
+});
