@@ -71,6 +71,32 @@ describe('Rewind files dialog', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
+  it('cannot be cancelled while the rewind runs, and shows its failure after', async () => {
+    const { host, onDone, dialog } = await open(notes);
+    let fail: (error: Error) => void = () => undefined;
+    host.replies.rewindFiles = () =>
+      new Promise((_, reject) => {
+        fail = reject;
+      });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Rewind' })));
+    expect(within(dialog).getByRole('status').textContent).toBe('Rewinding…');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveProperty('disabled', true);
+    fireEvent.click(cancel);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.mouseDown(dialog.parentElement!);
+    expect(onDone).not.toHaveBeenCalled();
+    await act(async () => fail(new Error('The Claude session has ended.')));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Cannot rewind: The Claude session has ended.',
+    );
+    expect(onDone).not.toHaveBeenCalled();
+    // The keyboard is back in the dialog, on a Cancel that closes it again.
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onDone.mock.calls).toEqual([[null]]);
+  });
+
   it('says when there is nothing to rewind', async () => {
     const { dialog } = await open({ files: [], insertions: 0, deletions: 0 });
     expect(dialog.textContent).toContain('there is nothing to rewind');

@@ -14,14 +14,16 @@ interface RewindFilesProps {
 
 /**
  * "Rewind code to here": what the rewind would change (Claude Code's dry run) before anything
- * changes, then the rewind itself. Cancel is focused: the rewind overwrites files.
+ * changes, then the rewind itself. Cancel is focused: the rewind overwrites files. Once the rewind
+ * is under way the dialog stays until it is over, so a failure is shown, not lost with the dialog.
  */
 export function RewindFiles({ api, agentId, userMessageId, onDone }: RewindFilesProps) {
   const cancel = useRef<HTMLButtonElement>(null);
   const [changes, setChanges] = useState<RewindChanges | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => cancel.current?.focus(), []);
+  // At the start, and after a failure (the Rewind button that had the focus is disabled then).
+  useEffect(() => cancel.current?.focus(), [problem]);
   useEffect(() => {
     let shown = true;
     api.previewRewind({ agentId, userMessageId }).then(
@@ -45,8 +47,12 @@ export function RewindFiles({ api, agentId, userMessageId, onDone }: RewindFiles
   };
 
   const files = changes?.files ?? [];
+  // Escape and a click outside as well as Cancel.
+  const close = () => {
+    if (!busy) onDone(null);
+  };
   return (
-    <ModalDialog label="Rewind files" className="close-confirm" onCancel={() => onDone(null)}>
+    <ModalDialog label="Rewind files" className="close-confirm" onCancel={close}>
       {problem ? (
         <p role="alert">Cannot rewind: {problem}</p>
       ) : !changes ? (
@@ -70,6 +76,7 @@ export function RewindFiles({ api, agentId, userMessageId, onDone }: RewindFiles
           </ul>
         </>
       )}
+      {busy && <p role="status">Rewinding…</p>}
       <p className="agent-note">
         Only what Claude’s edit tools wrote comes back. Changes made through Bash are not tracked
         and stay as they are.
@@ -82,7 +89,7 @@ export function RewindFiles({ api, agentId, userMessageId, onDone }: RewindFiles
         >
           Rewind
         </button>
-        <button type="button" ref={cancel} onClick={() => onDone(null)}>
+        <button type="button" ref={cancel} disabled={busy} onClick={close}>
           Cancel
         </button>
       </div>
