@@ -80,6 +80,21 @@ describe('Queue and steer in the composer', () => {
     expect(header().textContent).not.toContain('queued');
   });
 
+  it('takes one back once for a double-clicked Edit, saying nothing of it being too late', async () => {
+    const { host, type, item, box, settle } = await duringATurn();
+    // As the CLI answers: the message is withdrawn the first time, then no longer queued.
+    let asked = 0;
+    host.replies.withdrawAgentMessage = () => ({ withdrawn: ++asked === 1 });
+    await type('edit me twice');
+    const edit = within(item('edit me twice')).getByRole('button', { name: 'Edit' });
+    fireEvent.click(edit);
+    fireEvent.click(edit);
+    await settle();
+    expect(host.paramsOf('withdrawAgentMessage')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(box.value).toBe('edit me twice');
+  });
+
   it('keeps one the CLI already took up, and says so', async () => {
     const { host, type, item, settle } = await duringATurn();
     host.replies.withdrawAgentMessage = { withdrawn: false };

@@ -27,8 +27,19 @@ export function useMessageQueue(
     store.tookUnsent();
   }, [unsent, insert, store]);
 
+  // The messages being taken back, or taken back: a second click on one (a double-clicked Edit)
+  // does nothing, where it would ask the CLI again and hear that it no longer holds the message.
+  const withdrawing = useRef(new Set<string>());
   const withdraw = async (prompt: PendingPrompt): Promise<boolean> => {
-    const { withdrawn } = await api.withdrawAgentMessage({ agentId, uuid: prompt.uuid });
+    if (withdrawing.current.has(prompt.uuid)) return false;
+    withdrawing.current.add(prompt.uuid);
+    let withdrawn = false;
+    try {
+      ({ withdrawn } = await api.withdrawAgentMessage({ agentId, uuid: prompt.uuid }));
+    } finally {
+      // One the CLI kept (or a request that failed) can be asked for again.
+      if (!withdrawn) withdrawing.current.delete(prompt.uuid);
+    }
     if (withdrawn) store.notSent(prompt.uuid);
     else report(new Error(TOO_LATE));
     return withdrawn;
