@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node
 import Module, { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as electron from './stand-in/electron';
 import { eventsOf, isAlive, outputOf, request, tempDir, until } from './support';
@@ -37,6 +38,39 @@ let workspace: string;
 let logs: string;
 const savedArgv = process.argv;
 const savedEnv = { ...process.env };
+const requireFromBundle = createRequire(mainBundle);
+const realPlatform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+
+/** The bundle reads process.platform where Electron would report the OS it runs on. */
+function pretendPlatform(platform: NodeJS.Platform): void {
+  Object.defineProperty(process, 'platform', { ...realPlatform, value: platform });
+}
+
+function restorePlatform(): void {
+  Object.defineProperty(process, 'platform', realPlatform);
+}
+
+/** Runs the bundle's top level afresh, as Electron does at each launch. */
+function launch(): void {
+  delete requireFromBundle.cache[mainBundle];
+  requireFromBundle(mainBundle);
+}
+
+/** Launches the app and waits for its window; Electron has been ready since the first launch. */
+async function launchToWindow(): Promise<void> {
+  launch();
+  if (!app.isReady()) app.markReady();
+  await until(() => standIn.windows[0]?.isVisible() === true, 'the window to show');
+}
+
+/** Quits the running app, if any, as a user would, then clears what the stand-in recorded. */
+async function quitRunningApp(): Promise<void> {
+  if (standIn.exitCode === null && app.listenerCount('before-quit') > 0) {
+    app.quit();
+    await until(() => standIn.exitCode !== null, 'the quit', 8_000);
+  }
+  standIn.reset();
+}
 
 beforeAll(async () => {
   buildIfStale();
@@ -64,7 +98,6 @@ beforeAll(async () => {
   });
 
   // Every require('electron') of the bundle and of its dependencies (electron-log) gets the stand-in.
-  const requireFromBundle = createRequire(mainBundle);
   const electronId = requireFromBundle.resolve('electron');
   const standInModule = new Module(electronId);
   // The main process's electron has no renderer modules (electron-log looks for ipcRenderer).
@@ -72,18 +105,19 @@ beforeAll(async () => {
   standInModule.exports = mainProcess;
   standInModule.loaded = true;
   requireFromBundle.cache[electronId] = standInModule;
-  requireFromBundle(mainBundle);
-  app.markReady();
-  await until(() => standIn.windows[0]?.isVisible() === true, 'the window to show');
 }, 180_000);
 
 afterAll(async () => {
+  await quitRunningApp();
+  restorePlatform();
   process.argv = savedArgv;
   process.env = savedEnv;
   await dir?.remove();
 });
 
 describe('the built app with a stand-in electron', () => {
+  beforeAll(launchToWindow);
+
   it('opens one window with secure webPreferences showing the built page', () => {
     const [window] = standIn.windows;
     expect(standIn.windows).toHaveLength(1);
@@ -173,5 +207,57 @@ describe('the built app with a stand-in electron', () => {
     expect(standIn.windows).toHaveLength(0);
     // The closing window saved its place for the next start.
     await until(() => existsSync(join(dir.path, 'userData/window-state.json')), 'the window state');
+  });
+});
+
+describe('the built app on macOS', () => {
+  beforeAll(async () => {
+    await quitRunningApp();
+    pretendPlatform('darwin');
+    await launchToWindow();
+  });
+  afterAll(restorePlatform);
+
+  it('stays open without a window, and a menu command opens one that runs it', async () => {
+    standIn.windows[0]!.close();
+    expect(standIn.windows).toHaveLength(0);
+    // A Mac app keeps running with its windows closed.
+    expect(standIn.quitCalls).toBe(0);
+    expect(standIn.exitCode).toBeNull();
+
+    standIn.menuItem('New terminal')!.click!();
+    await until(() => standIn.windows[0]?.isVisible() === true, 'a window for the command');
+    expect(standIn.windows).toHaveLength(1);
+    const contents = standIn.windows[0]!.webContents;
+    // The command waits for the new page, which connects with its first request.
+    const runCommand = { name: 'runCommand', payload: { command: 'terminal.new' } };
+    expect(eventsOf(contents)).not.toContainEqual(runCommand);
+    expect(await request(contents, 'getAppInfo', {})).toMatchObject({ ok: true });
+    expect(eventsOf(contents)).toContainEqual(runCommand);
+  });
+
+  it('leaves the app user model id alone (Electron has it on Windows only)', () => {
+    expect(standIn.appUserModelId).toBeNull();
+  });
+});
+
+describe('the built app on Windows', () => {
+  it("takes the installer's app id, which Windows needs to show its notifications", async () => {
+    await quitRunningApp();
+    // A second launch: it runs only the top level, where the id is set, and quits. A first one
+    // would start Windows shells, which this machine does not have.
+    standIn.singleInstanceLock = false;
+    pretendPlatform('win32');
+    try {
+      launch();
+    } finally {
+      restorePlatform();
+    }
+    const { appId } = load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as {
+      appId: string;
+    };
+    expect(appId).toBe('dev.tether.app');
+    expect(standIn.appUserModelId).toBe(appId);
+    expect(standIn.exitCode).toBe(0);
   });
 });
