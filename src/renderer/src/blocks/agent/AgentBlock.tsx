@@ -18,7 +18,7 @@ import type { BlockProps } from '../registry';
 import './agent.css';
 import { AgentHeader } from './AgentHeader';
 import { BackgroundTasks } from './BackgroundTasks';
-import { Composer } from './composer/Composer';
+import { Composer, type ComposerInsertion } from './composer/Composer';
 import { QueuedMessages } from './composer/QueuedMessages';
 import { useMessageQueue } from './composer/use-message-queue';
 import { AgentStore } from './model/agent-store';
@@ -66,9 +66,9 @@ export function AgentBlock({
   const [rawOpen, setRawOpen] = useState(false);
   const [chosenMode, setChosenMode] = useState<string | null>(null);
   const [chosenModel, setChosenModel] = useState<string | null>(null);
-  const [insertion, setInsertion] = useState<{ text: string; serial: number } | null>(null);
-  const insert = (text: string) =>
-    setInsertion((last) => ({ text, serial: (last?.serial ?? 0) + 1 }));
+  const [insertion, setInsertion] = useState<ComposerInsertion | null>(null);
+  const insert = (text: string, images: readonly ImageAttachment[] = []) =>
+    setInsertion((last) => ({ text, images, serial: (last?.serial ?? 0) + 1 }));
   const [finding, setFinding] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [reviewing, setReviewing] = useState(false);
@@ -208,8 +208,8 @@ export function AgentBlock({
     };
     api.sendAgentMessage(message).catch((failure: Error) => {
       store.notSent(uuid);
-      // The composer emptied itself when it sent: what did not go goes back into it.
-      if (text) insert(text);
+      // The composer emptied itself when it sent: what did not go goes back into it, images too.
+      if (text || images.length > 0) insert(text, images);
       report(failure);
     });
   };

@@ -25,6 +25,16 @@ import { isMacPlatform, shortcutLabel } from '../../../workspace/shortcuts';
 /** The keys are those of the keyboard in front of the user (see send-keys.ts), so is the label. */
 const sendNowLabel = () => shortcutLabel('Mod+Enter', isMacPlatform(navigator.platform));
 
+/**
+ * Text handed over from elsewhere (a terminal) or given back (a message that did not go), with the
+ * images given back; each new serial is taken once.
+ */
+export interface ComposerInsertion {
+  text: string;
+  images?: readonly ImageAttachment[];
+  serial: number;
+}
+
 interface ComposerProps {
   slashCommands: readonly SlashCommand[];
   /** Earlier prompts of the session, oldest first, for Up and Down. */
@@ -46,8 +56,8 @@ interface ComposerProps {
   ref?: Ref<HTMLTextAreaElement>;
   /** Why nothing can be sent now (the session ended): what is typed stays for after a restart. */
   closedReason?: string | undefined;
-  /** Text handed over from elsewhere (a terminal), added after what is typed; each new serial once. */
-  insertion?: { text: string; serial: number } | null;
+  /** Added after what is typed. */
+  insertion?: ComposerInsertion | null;
 }
 
 function caretOnFirstLine(area: HTMLTextAreaElement): boolean {
@@ -154,16 +164,20 @@ export function Composer({
   }, [listId, active]);
 
   // The question comes after what was handed over: the caret goes to the end.
+  const { restore } = attachments;
   useEffect(() => {
     if (!insertion) return;
-    setText((typed) =>
-      typed.trim() ? `${typed.replace(/\s+$/, '')}\n\n${insertion.text}` : insertion.text,
-    );
+    const { text: given, images = [] } = insertion;
+    // Images alone add no text, nor a blank line after what is typed.
+    if (given) {
+      setText((typed) => (typed.trim() ? `${typed.replace(/\s+$/, '')}\n\n${given}` : given));
+    }
+    if (images.length > 0) restore(images);
     setSelected(0);
     const area = box.current?.querySelector('textarea');
     area?.focus();
     requestAnimationFrame(() => area?.setSelectionRange(area.value.length, area.value.length));
-  }, [insertion]);
+  }, [insertion, restore]);
 
   // A dropped file's path goes in at the caret, as typed text.
   useEffect(

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeHost } from '../testing/fake-host';
 import { AGENT_ID, renderBlock } from '../testing/render-block';
 import { PendingPrompts } from '../model/pending-prompts';
 import { QueuedMessages } from './QueuedMessages';
@@ -151,6 +152,37 @@ describe('Queue and steer in the composer', () => {
     await settle();
     expect(queue()).toBeNull();
     expect(box.value).toBe('typed meanwhile\n\none left\n\ntwo left');
+  });
+});
+
+const png = (name: string, bytes: number[]) =>
+  new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+
+/** Pastes images into the box and lets them be read. */
+async function pasteImages(box: HTMLElement, settle: () => Promise<unknown>, files: File[]) {
+  fireEvent.paste(box, { clipboardData: { files, types: ['Files'], getData: () => '' } });
+  await settle();
+}
+
+const thumbnails = () =>
+  screen.queryAllByRole('img').map((image) => image.getAttribute('src') ?? '');
+
+describe('Messages given back to the composer', () => {
+  it('gives back the text and the images of a message the host could not send', async () => {
+    const host = new FakeHost();
+    host.replies.sendAgentMessage = () =>
+      Promise.reject(new Error('sendAgentMessage: pipe closed'));
+    const { settle } = await renderBlock(host);
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message Claude' });
+    await pasteImages(box, settle, [png('a.png', [1, 2, 3]), png('b.png', [4, 5, 6, 7])]);
+    fireEvent.change(box, { target: { value: 'look at these' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await settle();
+    expect(host.paramsOf('sendAgentMessage')).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toContain('pipe closed');
+    expect(box.value).toBe('look at these');
+    expect(thumbnails()).toEqual(['data:image/png;base64,AQID', 'data:image/png;base64,BAUGBw==']);
+    expect(screen.getByRole('img', { name: 'Image 2: image.png, 4 B' })).toBeTruthy();
   });
 });
 

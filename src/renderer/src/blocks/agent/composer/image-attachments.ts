@@ -72,6 +72,21 @@ export async function readImage(file: File): Promise<PendingImage | string> {
   };
 }
 
+/**
+ * An image given back to the composer (its message did not go): as it was sent. Its file name did
+ * not go with it, so it is named by its type; its size is that of the bytes the base64 holds.
+ */
+export function givenBackImage({ mediaType, data }: ImageAttachment): PendingImage {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return {
+    id: `image-${++counter}`,
+    name: `image.${mediaType.slice('image/'.length)}`,
+    bytes: (data.length / 4) * 3 - padding,
+    mediaType,
+    data,
+  };
+}
+
 /** A data URL, so the thumbnail needs no object URL to revoke. */
 export function thumbnailUrl(image: PendingImage): string {
   return `data:${image.mediaType};base64,${image.data}`;

@@ -10,7 +10,7 @@ import {
   MAX_IMAGES_PER_MESSAGE,
   type ImageAttachment,
 } from '../../../../../shared/composer-contract';
-import { imageFiles, readImage, type PendingImage } from './image-attachments';
+import { givenBackImage, imageFiles, readImage, type PendingImage } from './image-attachments';
 import { expandPastes, isLongPaste, pasteLabel, pastesIn, type Paste } from './pasted-text';
 
 interface Box {
@@ -51,6 +51,13 @@ export function useAttachments(element: RefObject<HTMLElement | null>, box: Box)
       setProblem([...problems, ...over].join(' ') || null);
     },
     [keep],
+  );
+
+  // Images of a message that did not go, back with its text: kept even in a closed composer, as
+  // its typed text is, for after a restart.
+  const restore = useCallback(
+    (given: readonly ImageAttachment[]) => add(given.map(givenBackImage)),
+    [add],
   );
 
   const attach = useCallback(
@@ -101,6 +108,7 @@ export function useAttachments(element: RefObject<HTMLElement | null>, box: Box)
     pastes: shown,
     problem,
     onPaste,
+    restore,
     removeImage: (image: PendingImage) => keep(attached.current.filter((kept) => kept !== image)),
     removePaste: (paste: Paste) => setText(text.replace(paste.label, '')),
     /** The message to send: pastes in their labels' place, the images as the API takes them. */
