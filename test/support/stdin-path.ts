@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 
 /**
- * The file a running process reads as its stdin. `lsof` answers on Linux and macOS alike, where
- * /proc/<pid>/fd exists only on Linux. The pty transport, whose FIFO this finds, is Unix only.
+ * The file a running process reads as its stdin. Linux has /proc/<pid>/fd (and a fresh machine
+ * may have no `lsof`); macOS has no /proc, but always `lsof`. The pty transport, whose FIFO this
+ * finds, is Unix only.
  */
 export function stdinPath(pid: number): string {
+  if (process.platform === 'linux') return readlinkSync(`/proc/${pid}/fd/0`);
   // -a: both conditions (this process, descriptor 0); -Fn: one `n<name>` line per file.
   const listing = execFileSync('lsof', ['-a', '-p', String(pid), '-d', '0', '-Fn'], {
     encoding: 'utf8',
