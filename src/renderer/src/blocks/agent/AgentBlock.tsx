@@ -199,6 +199,7 @@ export function AgentBlock({
     // result, the CLI's default) and Ctrl+Enter steers: the turn stops and this runs at once.
     const priority: MessagePriority | undefined = busy ? (now ? 'now' : 'later') : undefined;
     store.sent(text, uuid, priority, images.length);
+    keepImages(uuid, text, images);
     const message = {
       agentId: blockId,
       text,
@@ -256,7 +257,7 @@ export function AgentBlock({
         : busy
           ? 'Claude is working: rewind once the turn is over.'
           : 'The session has not started yet.';
-  const queue = useMessageQueue(api, blockId, store, snapshot.unsent, {
+  const { keepImages, ...queue } = useMessageQueue(api, blockId, store, snapshot, {
     insert,
     report,
   });

@@ -168,6 +168,29 @@ const thumbnails = () =>
   screen.queryAllByRole('img').map((image) => image.getAttribute('src') ?? '');
 
 describe('Messages given back to the composer', () => {
+  it('gives back the texts and images of the messages the session ended before running', async () => {
+    const { host, type, box, queue, settle, sent } = await duringATurn();
+    await pasteImages(box, settle, [png('a.png', [1, 2, 3])]);
+    await type('one left');
+    // An image without words, then words without an image.
+    await pasteImages(box, settle, [png('b.png', [4, 5, 6, 7])]);
+    await type('');
+    await type('two left');
+    expect(sent().map((message) => message.text)).toEqual(['one left', '', 'two left']);
+    expect(thumbnails()).toEqual([]);
+    fireEvent.change(box, { target: { value: 'typed meanwhile' } });
+    act(() =>
+      host.emit('agentState', {
+        agentId: AGENT_ID,
+        state: { state: 'exited', code: 1, signal: null, reason: 'crashed', message: 'Gone.' },
+      }),
+    );
+    await settle();
+    expect(queue()).toBeNull();
+    expect(box.value).toBe('typed meanwhile\n\none left\n\ntwo left');
+    expect(thumbnails()).toEqual(['data:image/png;base64,AQID', 'data:image/png;base64,BAUGBw==']);
+  });
+
   it('gives back the text and the images of a message the host could not send', async () => {
     const host = new FakeHost();
     host.replies.sendAgentMessage = () =>
