@@ -146,9 +146,11 @@ export class TranscriptModel {
       case 'messages_retracted':
         return this.retract(new Set(event.message_ids), new Set(event.tool_use_ids));
       case 'message_aborted': {
+        // Only a reply is marked: the last text may be thinking, which stays as it is (uncopied).
         const path = this.lastTextPath;
-        const last = path && this.itemAt(path);
-        if (path && last?.kind === 'assistant') (this.ownItem(path) as typeof last).aborted = true;
+        if (!path || this.itemAt(path).kind !== 'assistant') return;
+        const reply = asText(this.ownItem(path));
+        if (reply.kind === 'assistant') reply.aborted = true;
         return;
       }
       case 'user_message':
