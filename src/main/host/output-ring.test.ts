@@ -26,4 +26,28 @@ describe('OutputRing', () => {
     ring.push(bytes('0123456789\nlast'));
     expect(ring.text()).toBe('last');
   });
+
+  it('replays on the alternate screen when a full-screen program entered it before the kept output', () => {
+    const ring = new OutputRing(20);
+    ring.push(bytes('$ vi\r\n\x1b[?1049h\x1b[Hfile'));
+    ring.push(bytes('\x1b[2;1Hchanged line\r\n'));
+    ring.push(bytes('status\r\n\x1b[3;1Hanother'));
+    // The switch went with the oldest batches: the replay switches again before the changes.
+    expect(ring.text()).toBe('\x1b[?1049h\x1b[3;1Hanother');
+    expect(ring.alternateScreen).toBe(true);
+  });
+
+  it('knows when the program has left the alternate screen, by any of its three modes', () => {
+    const ring = new OutputRing(10);
+    ring.push(bytes('\x1b[?1049h\x1b[?25lscreen'));
+    expect(ring.alternateScreen).toBe(true);
+    ring.push(bytes('\x1b[?1049l$ \r\n'));
+    expect(ring.alternateScreen).toBe(false);
+    ring.push(bytes('\x1b[?47hold-style\r\n'));
+    expect(ring.alternateScreen).toBe(true);
+    // Left in the line the replay skips (it starts at a line): still left.
+    ring.push(bytes('x\x1b[?1047l\r\n$ done'));
+    expect(ring.alternateScreen).toBe(false);
+    expect(ring.text()).toBe('$ done');
+  });
 });

@@ -100,6 +100,35 @@ describe.skipIf(process.platform === 'win32')('Host: a page that comes back', ()
     expect(second.output()).not.toContain('not found');
   });
 
+  it('brings back a full-screen program whose screen is older than the kept output: on its own screen, redrawn', async () => {
+    makeHost();
+    const first = page('tab-00000004');
+    await open(first);
+    await until(() => first.output().includes('$ '), 'the prompt');
+    // A stand-in for vi or htop: it takes the alternate screen, draws far more than the 4 MiB the
+    // host keeps, and draws its whole screen again (with its size) when the size changes.
+    const program = join(dir, 'full-screen.sh');
+    await writeFile(
+      program,
+      [
+        `trap 'printf "\\033[2J\\033[Hwhole screen %s\\n" "$(stty size)"' WINCH`,
+        `printf '\\033[?1049h\\033[Hfirst screen\\n'`,
+        `head -c 5000000 /dev/zero | tr '\\0' x`,
+        `echo drawn`,
+        `while :; do sleep 0.05; done`,
+      ].join('\n'),
+    );
+    await type(first, `sh ${program}\r`);
+    await until(() => first.output().includes('drawn'), 'the flood', 30_000);
+    await first.connection.detach();
+
+    const second = page('tab-00000004');
+    const { restore } = await open(second);
+    expect(restore).not.toContain('first screen');
+    expect(restore!.startsWith('\x1b[?1049h')).toBe(true);
+    await until(() => second.output().includes('whole screen 24 80'), 'the redraw');
+  });
+
   it('goes on with output that flooded while it was away (the paused shell resumes)', async () => {
     makeHost({ watermarks: { high: 100_000, low: 50_000 } });
     const first = page('tab-00000002');

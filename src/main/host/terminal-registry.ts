@@ -16,6 +16,8 @@ export interface TerminalDefaults {
 
 // A command line changes directory (`cd`) by the time its prompt is back, normally well within this.
 const DIRECTORY_CHECK_MS = 300;
+// Long enough for a full-screen program to have handled the first size change.
+const REDRAW_STEP_MS = 100;
 
 /**
  * The terminals one client opened: only that client can address them, and they end with it.
@@ -77,14 +79,21 @@ export class TerminalRegistry {
 
   private reopen({ terminalId, cols, rows }: RequestParams<'openTerminal'>) {
     const session = this.get(terminalId);
+    const output = this.outputs.get(terminalId)!;
     // The page that had the output acknowledged is gone, and the new one gets all of it in the
     // replay: nothing is in flight, and a shell paused while nobody read it goes on.
     session.acknowledge(session.unacknowledged);
     session.resize(cols, rows);
-    return {
-      cwd: this.directories.get(terminalId)!,
-      restore: this.outputs.get(terminalId)!.text(),
-    };
+    // A full-screen program sends changes, not screens, so the replay may lack what it drew long
+    // ago. A size change and back makes it draw the whole screen again (as tmux does on attach);
+    // the second step waits, because a program may skip a redraw if it reads its old size.
+    if (output.alternateScreen && rows > 1) {
+      session.resize(cols, rows - 1);
+      setTimeout(() => {
+        if (this.sessions.get(terminalId) === session) session.resize(cols, rows);
+      }, REDRAW_STEP_MS);
+    }
+    return { cwd: this.directories.get(terminalId)!, restore: output.text() };
   }
 
   /** Keys for a shell that has ended (typed as it exited) go nowhere, and are no error. */
