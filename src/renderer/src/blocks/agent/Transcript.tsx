@@ -1,5 +1,5 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { TranscriptItem } from './model/transcript-model';
 import { highlightMatches, type FindTarget } from './transcript-highlights';
 import { TranscriptItemView } from './TranscriptItemView';
@@ -45,7 +45,21 @@ export function Transcript({ items, onOpenLink, find = null }: TranscriptProps) 
     overscan: 8,
     getItemKey: (index) => items[index]!.key,
     measureElement: rowHeight,
+    // A row that grows (the streaming reply) moves the rows after it and the content's height:
+    // the virtualizer writes those to the DOM itself, and React renders again only when the rows
+    // in view change. Otherwise each growth was a second, synchronous React render in the same
+    // frame, from the ResizeObserver.
+    directDomUpdates: true,
+    // `top`, not translate3d: no compositor layer per row.
+    directDomUpdatesMode: 'position',
   });
+  const setRows = useCallback(
+    (node: HTMLDivElement | null) => {
+      rows.current = node;
+      virtualizer.containerRef(node);
+    },
+    [virtualizer],
+  );
 
   const last = items.at(-1);
   useLayoutEffect(() => {
@@ -76,18 +90,14 @@ export function Transcript({ items, onOpenLink, find = null }: TranscriptProps) 
       onScroll={onScroll}
     >
       {items.length === 0 && <p className="agent-empty">Ask Claude something to begin.</p>}
-      <div
-        ref={rows}
-        className="agent-transcript-rows"
-        style={{ height: virtualizer.getTotalSize() }}
-      >
+      {/* The height and each row's place: written by the virtualizer (directDomUpdates). */}
+      <div ref={setRows} className="agent-transcript-rows">
         {virtualizer.getVirtualItems().map((row) => (
           <div
             key={row.key}
             data-index={row.index}
             ref={virtualizer.measureElement}
             className="agent-row"
-            style={{ transform: `translateY(${row.start}px)` }}
           >
             <TranscriptItemView item={items[row.index]!} onOpenLink={onOpenLink} />
           </div>

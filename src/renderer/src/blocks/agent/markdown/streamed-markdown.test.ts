@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PARSE_INTERVAL_MS, StreamedMarkdown, TAIL_PARSE_LIMIT } from './streamed-markdown';
+import {
+  GROUP_LIMIT,
+  PARSE_INTERVAL_MS,
+  StreamedMarkdown,
+  TAIL_PARSE_LIMIT,
+} from './streamed-markdown';
 
 const paragraphs = (count: number) =>
   Array.from({ length: count }, (_, i) => `Paragraph ${i} with *some* words.\n\n`).join('');
@@ -31,7 +36,7 @@ describe('StreamedMarkdown', () => {
     );
   });
 
-  it('parses at most a group and the tail per interval, however many blocks finish', () => {
+  it('parses once per interval at most, however many blocks finish', () => {
     const streamed = new StreamedMarkdown();
     const text = paragraphs(100);
     let parses = 0;
@@ -42,8 +47,31 @@ describe('StreamedMarkdown', () => {
       last = { groups: view.groups.length, tail: view.parsedTail };
     }
     const elapsed = text.length / 10;
-    expect(parses).toBeLessThanOrEqual(2 * (Math.floor(elapsed / PARSE_INTERVAL_MS) + 1));
+    expect(parses).toBeLessThanOrEqual(Math.floor(elapsed / PARSE_INTERVAL_MS) + 1);
     expect(parses).toBeGreaterThan(2);
+  });
+
+  it('parses finished blocks a bounded slice at a time, showing the others as written', () => {
+    const streamed = new StreamedMarkdown();
+    const text = paragraphs(400);
+    const view = streamed.show(text, 0, false);
+    expect(view.groups).toHaveLength(1);
+    expect(view.groups[0]!.length).toBeLessThanOrEqual(GROUP_LIMIT);
+    expect(view.groups[0]!.length).toBeGreaterThan(GROUP_LIMIT / 2);
+    expect(view.parsedTail).toBe('');
+    expect(view.groups[0]! + view.rest).toBe(text);
+    // The next interval parses the next slice; once settled, everything.
+    expect(streamed.show(text, PARSE_INTERVAL_MS, false).groups).toHaveLength(2);
+    const done = streamed.show(text, PARSE_INTERVAL_MS + 1, true);
+    expect(done.rest).toBe('');
+    expect(done.groups.join('') + done.parsedTail).toBe(text);
+  });
+
+  it('parses a block longer than a slice whole, in its own parse', () => {
+    const streamed = new StreamedMarkdown();
+    const long = `${'word '.repeat(GROUP_LIMIT / 2)}\n\n`;
+    const view = streamed.show(`${long}Next`, 0, false);
+    expect(view.groups).toEqual([long]);
   });
 
   it('leaves a long growing tail unparsed until the text settles', () => {
