@@ -41,6 +41,15 @@ async function duringATurn() {
   return { ...block, box, type, sent, sentAs, queue, item, header };
 }
 
+/** The CLI ends under the turn, with messages still queued. */
+const crash = (host: FakeHost) =>
+  act(() =>
+    host.emit('agentState', {
+      agentId: AGENT_ID,
+      state: { state: 'exited', code: 1, signal: null, reason: 'crashed', message: 'Gone.' },
+    }),
+  );
+
 describe('Queue and steer in the composer', () => {
   it('queues with Enter during a turn: listed under the composer, counted in the header', async () => {
     const { type, sentAs, queue, item, header, push } = await duringATurn();
@@ -143,12 +152,7 @@ describe('Queue and steer in the composer', () => {
     await type('one left');
     await type('two left');
     fireEvent.change(box, { target: { value: 'typed meanwhile' } });
-    act(() =>
-      host.emit('agentState', {
-        agentId: AGENT_ID,
-        state: { state: 'exited', code: 1, signal: null, reason: 'crashed', message: 'Gone.' },
-      }),
-    );
+    crash(host);
     await settle();
     expect(queue()).toBeNull();
     expect(box.value).toBe('typed meanwhile\n\none left\n\ntwo left');
@@ -179,12 +183,7 @@ describe('Messages given back to the composer', () => {
     expect(sent().map((message) => message.text)).toEqual(['one left', '', 'two left']);
     expect(thumbnails()).toEqual([]);
     fireEvent.change(box, { target: { value: 'typed meanwhile' } });
-    act(() =>
-      host.emit('agentState', {
-        agentId: AGENT_ID,
-        state: { state: 'exited', code: 1, signal: null, reason: 'crashed', message: 'Gone.' },
-      }),
-    );
+    crash(host);
     await settle();
     expect(queue()).toBeNull();
     expect(box.value).toBe('typed meanwhile\n\none left\n\ntwo left');
