@@ -209,13 +209,32 @@ describe('Messages given back to the composer', () => {
 });
 
 describe('QueuedMessages', () => {
-  it('offers no Edit for a message with images, which the box could not take back', () => {
+  it('edits a message with images by taking back its text and its images', async () => {
+    const { host, type, item, box, settle } = await duringATurn();
+    host.replies.withdrawAgentMessage = { withdrawn: true };
+    await pasteImages(box, settle, [png('a.png', [1, 2, 3])]);
+    await type('with a picture');
+    expect(item('with a picture').textContent).toContain('1 image');
+    expect(thumbnails()).toEqual([]);
+    fireEvent.click(within(item('with a picture')).getByRole('button', { name: 'Edit' }));
+    await settle();
+    expect(box.value).toBe('with a picture');
+    expect(thumbnails()).toEqual(['data:image/png;base64,AQID']);
+  });
+
+  it('offers no Edit for a message whose images this page does not hold (listed before a reload)', () => {
     const prompts = new PendingPrompts();
     prompts.sent('with pictures', 'u1', 'later', 2);
     prompts.sent('text only', 'u2', 'later');
     const noop = () => undefined;
     render(
-      <QueuedMessages prompts={prompts.pending} onEdit={noop} onRemove={noop} onSendNow={noop} />,
+      <QueuedMessages
+        prompts={prompts.pending}
+        canEdit={(prompt) => !prompt.images}
+        onEdit={noop}
+        onRemove={noop}
+        onSendNow={noop}
+      />,
     );
     const pictures = screen.getByRole('listitem', { name: 'with pictures' });
     expect(pictures.textContent).toContain('2 images');

@@ -2,6 +2,8 @@ import { isQueued, type PendingPrompt } from '../model/pending-prompts';
 
 interface QueuedMessagesProps {
   prompts: readonly PendingPrompt[];
+  /** Whether Edit can take it back whole (with its images). */
+  canEdit(prompt: PendingPrompt): boolean;
   /** Takes it back into the composer to change and queue again. */
   onEdit(prompt: PendingPrompt): void;
   onRemove(prompt: PendingPrompt): void;
@@ -11,10 +13,15 @@ interface QueuedMessagesProps {
 
 /**
  * The messages queued behind the running turn, under the composer, in the order they will run:
- * each can still be edited, removed or sent at once until a turn takes it up. One with images is
- * not edited: the box could take back its text but not its images.
+ * each can still be edited, removed or sent at once until a turn takes it up.
  */
-export function QueuedMessages({ prompts, onEdit, onRemove, onSendNow }: QueuedMessagesProps) {
+export function QueuedMessages({
+  prompts,
+  canEdit,
+  onEdit,
+  onRemove,
+  onSendNow,
+}: QueuedMessagesProps) {
   const queued = prompts.filter(isQueued);
   if (queued.length === 0) return null;
   return (
@@ -24,7 +31,8 @@ export function QueuedMessages({ prompts, onEdit, onRemove, onSendNow }: QueuedM
           <span className="agent-queued-text">{prompt.text}</span>
           {prompt.images ? (
             <span>{prompt.images === 1 ? '1 image' : `${prompt.images} images`}</span>
-          ) : (
+          ) : null}
+          {canEdit(prompt) && (
             <button type="button" onClick={() => onEdit(prompt)}>
               Edit
             </button>

@@ -98,8 +98,18 @@ export function useMessageQueue(
       const before = store.getSnapshot().sending;
       kept.current.set(uuid, { text, images, state: 'sending', before });
     },
+    /**
+     * Whether the box can take the message back whole: one with images only while this page holds
+     * them (a reloaded page knows how many there were, not what they were).
+     */
+    canEdit: (prompt: PendingPrompt) => !prompt.images || kept.current.has(prompt.uuid),
     onEdit: (prompt: PendingPrompt) => {
-      withdraw(prompt).then((withdrawn) => withdrawn && insert(prompt.text, []), report);
+      const images = kept.current.get(prompt.uuid)?.images ?? [];
+      withdraw(prompt).then((withdrawn) => {
+        if (!withdrawn) return;
+        kept.current.delete(prompt.uuid);
+        insert(prompt.text, images);
+      }, report);
     },
     onRemove: (prompt: PendingPrompt) => {
       withdraw(prompt).catch(report);
