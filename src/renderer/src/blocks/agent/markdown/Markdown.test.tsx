@@ -162,18 +162,31 @@ describe('Markdown while a long block streams', () => {
 });
 
 describe('unparsedPieces', () => {
+  const texts = (pieces: { text: string }[]) => pieces.map((piece) => piece.text);
+
   it('cuts text into pieces that keep their place as the text grows', () => {
     const sentence = (i: number) => `Sentence number ${i} is here. `;
     const text = Array.from({ length: 400 }, (_, i) => sentence(i)).join('');
     const pieces = unparsedPieces(text);
-    expect(pieces.join('')).toBe(text);
+    expect(texts(pieces).join('')).toBe(text);
     expect(pieces.length).toBeGreaterThan(3);
-    for (const piece of pieces.slice(0, -1)) expect(piece.endsWith('. ')).toBe(true);
+    for (const piece of pieces.slice(0, -1)) expect(piece.text.endsWith('. ')).toBe(true);
     const longer = unparsedPieces(`${text}${sentence(400)}${sentence(401)}`);
     expect(longer.slice(0, pieces.length - 1)).toEqual(pieces.slice(0, -1));
   });
 
+  it('keeps the pieces after the first as the start moves on (the parse catching up)', () => {
+    const sentence = (i: number) => `Sentence number ${i} is here. `;
+    const text = Array.from({ length: 400 }, (_, i) => sentence(i)).join('');
+    const pieces = unparsedPieces(text);
+    const start = pieces[1]!.at - 700;
+    const later = unparsedPieces(text.slice(start), start);
+    expect(texts(later).join('')).toBe(text.slice(start));
+    expect(later[0]).toEqual({ at: start, text: text.slice(start, pieces[1]!.at) });
+    expect(later.slice(1)).toEqual(pieces.slice(1));
+  });
+
   it('leaves text without a space in one piece', () => {
-    expect(unparsedPieces('x'.repeat(5_000))).toEqual(['x'.repeat(5_000)]);
+    expect(texts(unparsedPieces('x'.repeat(5_000)))).toEqual(['x'.repeat(5_000)]);
   });
 });

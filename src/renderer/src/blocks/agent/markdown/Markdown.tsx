@@ -29,37 +29,51 @@ export const SETTLE_MS = 250;
  */
 const UNPARSED_PIECE = 2_000;
 
-/** Pieces of `text` that stay the same as it grows: each ends after a sentence or a space. */
-export function unparsedPieces(text: string): string[] {
-  const pieces: string[] = [];
-  let start = 0;
-  while (text.length - start > UNPARSED_PIECE) {
-    const from = start + UNPARSED_PIECE;
-    const sentence = text.indexOf('. ', from);
+export interface UnparsedPiece {
+  /** Where the piece starts in the whole message: its key. */
+  at: number;
+  text: string;
+}
+
+/**
+ * Pieces of `text` (which starts at `start` in the message) that stay the same as it grows and as
+ * its start moves on (the parse catching up): each ends after a sentence or a space that follows
+ * a multiple of UNPARSED_PIECE in the message, so only the first and the last piece change.
+ */
+export function unparsedPieces(text: string, start = 0): UnparsedPiece[] {
+  const pieces: UnparsedPiece[] = [];
+  let from = 0;
+  for (
+    let boundary = (Math.floor(start / UNPARSED_PIECE) + 1) * UNPARSED_PIECE - start;
+    boundary < text.length;
+    boundary += UNPARSED_PIECE
+  ) {
+    const sentence = text.indexOf('. ', boundary);
     const end =
-      sentence !== -1 && sentence - from < 200 ? sentence + 2 : text.indexOf(' ', from) + 1;
+      sentence !== -1 && sentence - boundary < 200 ? sentence + 2 : text.indexOf(' ', boundary) + 1;
     if (end === 0) break;
-    pieces.push(text.slice(start, end));
-    start = end;
+    if (end <= from) continue;
+    pieces.push({ at: start + from, text: text.slice(from, end) });
+    from = end;
   }
-  pieces.push(text.slice(start));
+  pieces.push({ at: start + from, text: text.slice(from) });
   return pieces;
 }
 
-const UnparsedPiece = memo(function UnparsedPiece({ text }: { text: string }) {
+const UnparsedPieceView = memo(function UnparsedPieceView({ text }: { text: string }) {
   return <span>{text}</span>;
 });
 
-/** The text written after the parsed part, for the slot its parse left for it. */
-const UnparsedText = createContext('');
+/** The text written after the parsed part, for the slot its parse left for it, and where it starts. */
+const UnparsedText = createContext({ text: '', at: 0 });
 
 function Unparsed({ end }: { end: string }) {
-  const text = useContext(UnparsedText);
+  const { text, at } = useContext(UnparsedText);
   if (!text) return end;
   return (
     <span className={UNPARSED_CLASS}>
-      {unparsedPieces(text).map((piece, index) => (
-        <UnparsedPiece key={index} text={piece} />
+      {unparsedPieces(text, at).map((piece) => (
+        <UnparsedPieceView key={piece.at} text={piece.text} />
       ))}
     </span>
   );
@@ -167,12 +181,13 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
   const [streamed] = useState(() => new StreamedMarkdown());
   const settled = useSettled(text);
   const { groups, parsedTail, rest } = streamed.show(text, performance.now(), settled);
+  const unparsed = rest && trailingSpace(parsedTail) + rest;
   return (
     <div className="agent-markdown">
       {groups.map((group, index) => (
         <MarkdownBlock key={index} text={group} components={components} />
       ))}
-      <UnparsedText.Provider value={rest && trailingSpace(parsedTail) + rest}>
+      <UnparsedText.Provider value={{ text: unparsed, at: text.length - unparsed.length }}>
         <MarkdownBlock key="tail" text={parsedTail} components={components} tail />
       </UnparsedText.Provider>
     </div>
