@@ -298,6 +298,8 @@ describe('AgentSession closed or used early', () => {
     });
     session.send('early');
     await started;
+    // The CLI is up with a turn under way: busy, not ready (closing the block now must ask).
+    expect(session.state.state).toBe('busy');
     await new Promise<void>((resolve) =>
       session.on('event', (e) => e.type === 'done' && resolve()),
     );

@@ -273,7 +273,10 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
         this.lifecycle.state === 'exited' ? this.lifecycle.message : this.startFailure,
       );
     }
+    // A message sent while the CLI started is a turn under way: ready says the pid, busy goes on.
+    const turnUnderWay = this.lifecycle.state === 'busy';
     this.setLifecycle({ state: 'ready', pid: transport.pid });
+    if (turnUnderWay) this.setLifecycle({ state: 'busy' });
   }
 
   /**
