@@ -1,11 +1,15 @@
 import type { BlockActivity } from '../../../workspace/block-state';
 import { formatCost } from '../format';
 import type { AgentSnapshot } from './agent-store';
+import type { PendingPrompt } from './pending-prompts';
 import type { PendingRequest } from './permission-queue';
 import type { TranscriptItem } from './transcript-model';
 import { toolSummary } from '../tools/tool-summary';
 
 type AgentActivity = Extract<BlockActivity, { kind: 'agent' }>;
+
+const onItsWay = (prompt: PendingPrompt) =>
+  prompt.state === 'sending' || prompt.state === 'queued' || prompt.state === 'starting';
 
 /** What the block tells the workspace beyond its snapshot. */
 export interface TurnFacts {
@@ -40,6 +44,9 @@ export function agentActivity(snapshot: AgentSnapshot, facts: TurnFacts): AgentA
       };
     case 'idle':
       if (facts.requestError) return { kind: 'agent', status: 'Error', detail: facts.requestError };
+      // A message the CLI has not taken up yet (sent while it started, say) is work a close
+      // would lose: the block is not idle until it has run.
+      if (snapshot.sending.some(onItsWay)) return { kind: 'agent', status: 'Working' };
       return facts.turnEnded ? turnOutcome(snapshot.items) : { kind: 'agent', status: 'Idle' };
   }
 }
