@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -149,6 +150,36 @@ describe('ci.yml', () => {
     });
     expect(readFileSync(join(root, 'playwright.config.ts'), 'utf8')).toContain("name: 'electron'");
     expect(existsSync(join(root, 'e2e', 'electron.spec.ts'))).toBe(true);
+  });
+});
+
+describe('.gitattributes', () => {
+  // Windows runners check out with CRLF unless told otherwise, and `prettier --check` in npm test
+  // then fails on every file: git must hand out LF on every OS, and leave binaries alone.
+  const attribute = (name: string, file: string) =>
+    execFileSync('git', ['check-attr', name, '--', file], { cwd: root, encoding: 'utf8' })
+      .trim()
+      .split(': ')
+      .at(-1);
+
+  it('checks text files out with LF on every OS, and binaries as they are', () => {
+    for (const file of ['package.json', 'src/main/index.ts', 'README.md', '.ci/run']) {
+      expect(attribute('eol', file), file).toBe('lf');
+    }
+    for (const file of [
+      'resources/icon.icns',
+      'resources/icon.ico',
+      'resources/icons/512x512.png',
+    ]) {
+      expect(attribute('text', file), file).toBe('unset');
+    }
+  });
+
+  it('holds no file with CRLF in the repository', () => {
+    const crlf = execFileSync('git', ['ls-files', '--eol'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => /^i\/(crlf|mixed)/.test(line));
+    expect(crlf).toEqual([]);
   });
 });
 
