@@ -8,7 +8,7 @@ import type {
   SessionLifecycle,
 } from '../../shared/agent-control';
 import type { AgentEvent } from '../../shared/agent-event';
-import { hostLaunchCommand } from './claude-launch';
+import { launchCommand, readTextFile } from './claude-launch';
 import { locateClaude, type LocateOptions } from './claude-locator';
 import type { StreamFrame } from '../../shared/stream-frame';
 import { errorMessage } from '../../shared/error-message';
@@ -27,10 +27,13 @@ import { SessionWatchdog } from './session-watchdog';
 import { spawnPipeTransport } from './transport/pipe-transport';
 import { descendantsOf, signalProcesses } from '../process/process-tree';
 import { spawnPtyTransport } from './transport/pty-transport';
+import { isExecutableFile } from '../platform/executables';
 import {
   chooseTransport,
+  type SpawnSpec,
   type Transport,
   type TransportExit,
+  type TransportHandlers,
   type TransportKind,
 } from './transport/transport';
 
@@ -67,6 +70,28 @@ export interface StartOptions {
   cols?: number;
   rows?: number;
 }
+
+/**
+ * What finding and starting the CLI needs from the machine: its platform decides how a `.cmd`
+ * shim is started and which transport carries the bytes. Tests pass another platform's.
+ */
+export interface SessionHost {
+  platform: NodeJS.Platform;
+  isExecutable(path: string): boolean;
+  /** A small text file's contents (a Windows shim), or null when it cannot be read. */
+  readFile(path: string): string | null;
+  spawn: Record<
+    TransportKind,
+    (spec: SpawnSpec, handlers: TransportHandlers) => Promise<Transport>
+  >;
+}
+
+const THIS_MACHINE: SessionHost = {
+  platform: process.platform,
+  isExecutable: isExecutableFile,
+  readFile: readTextFile,
+  spawn: { pty: spawnPtyTransport, pipe: spawnPipeTransport },
+};
 
 export interface SessionTimings {
   /** How long `initialize` may take before the start is called failed. */
@@ -140,6 +165,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   private readonly raw: RawRing;
   private readonly own = new Map<string, OwnRequest>();
   private readonly timings: SessionTimings;
+  private readonly host: SessionHost;
   private readonly watchdog: SessionWatchdog;
   private requestCounter = 0;
   private unhandledCount = 0;
@@ -154,8 +180,11 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   private exited: Promise<void>;
   private markExited!: () => void;
 
-  constructor(options: { rawCapacity?: number; timings?: Partial<SessionTimings> } = {}) {
+  constructor(
+    options: { rawCapacity?: number; timings?: Partial<SessionTimings>; host?: SessionHost } = {},
+  ) {
     super();
+    this.host = options.host ?? THIS_MACHINE;
     this.raw = new RawRing(options.rawCapacity);
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
     this.watchdog = new SessionWatchdog(
@@ -203,7 +232,8 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
         throw new Error(`the working directory ${options.cwd} does not exist.`);
       }
       const env = options.env ?? process.env;
-      const { path } = await locateClaude({ env, ...options.locate });
+      const { platform, isExecutable, readFile } = this.host;
+      const { path } = await locateClaude({ env, platform, isExecutable, ...options.locate });
       const args = [...HEADLESS_ARGS];
       if (options.model) args.push('--model', options.model);
       // Always said: left out, the CLI starts in the user's configured default mode, which may
@@ -213,13 +243,10 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       if (options.resume && options.forkSession) args.push('--fork-session');
       if (options.resume && options.resumeAt) args.push('--resume-session-at', options.resumeAt);
       if (options.extraArgs) args.push(...options.extraArgs);
-      const spawn =
-        chooseTransport(options.transport, process.platform) === 'pty'
-          ? spawnPtyTransport
-          : spawnPipeTransport;
+      const spawn = this.host.spawn[chooseTransport(options.transport, platform)];
       transport = await spawn(
         {
-          ...hostLaunchCommand(path, args, env),
+          ...launchCommand(path, args, { platform, env, isExecutable, readFile }),
           cwd: options.cwd,
           env: withFileCheckpointing(env),
           ...(options.cols ? { cols: options.cols } : {}),

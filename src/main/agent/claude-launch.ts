@@ -4,7 +4,6 @@ import {
   envValue,
   findIn,
   findOnPath,
-  isExecutableFile,
   pathFor,
   type ExecutableLookup,
 } from '../platform/executables';
@@ -53,22 +52,11 @@ export function npmShimTarget(shim: string, shimDir: string): string | null {
   return target ? pathFor('win32').join(shimDir, target) : null;
 }
 
-/** The launch decision for this machine. */
-export function hostLaunchCommand(
-  file: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): LaunchCommand {
-  return launchCommand(file, args, {
-    platform: process.platform,
-    env,
-    isExecutable: isExecutableFile,
-    readFile: (path) => {
-      try {
-        return readFileSync(path, 'utf8');
-      } catch {
-        return null;
-      }
-    },
-  });
+/** A small text file's contents from this machine's disk, or null when it cannot be read. */
+export function readTextFile(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
 }
