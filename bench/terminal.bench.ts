@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { spawn as spawnPty } from 'node-pty';
 import { build } from 'vite';
 import { chromiumPath, quietChromium } from '../playwright.config';
 import { workspaceStateSchema } from '../src/shared/workspace-state';
@@ -13,13 +14,16 @@ import { JsonFile } from '../src/main/host/json-file';
 import { startWebServer } from '../src/main/host/web-server';
 import { contentChunks } from './terminal/content';
 import { FAILURE_MARK, REPORT_MARK, type BenchReport } from './terminal/report';
+import { CoreUsage } from './support/core-usage';
 import { percentile } from './support/stats';
 
 // `npm run bench:terminal [-- --mb 50 --rounds 5 --high N --low N]`: throughput of `cat` of a big
 // file through pty → host → WebSocket → xterm, against writing the same bytes straight into an
 // xterm in the same page (the xterm parse ceiling). Target: at least 0.85 of the ceiling. Then the
 // same `cat` without xterm (what the transport alone carries) and what the flow-control window
-// costs: how soon Ctrl+C during `yes` shows the prompt again (target: p95 under 100 ms). What
+// costs: how soon Ctrl+C during `yes` shows the prompt again (target: p95 under 100 ms). Beside
+// them the floor under any terminal on this machine: `cat` into a pty read by a process that keeps
+// nothing; and how busy the machine's cores were while the ceiling and the pipeline ran. What
 // bounds each is in docs/perf.md.
 
 const { values } = parseArgs({
@@ -51,12 +55,33 @@ async function writeContent(path: string): Promise<number> {
   return (await stat(path)).size;
 }
 
+/**
+ * Seconds for `cat` of the file into a pty that a process reads and throws away: the kernel's
+ * pty and node-pty's read, which every terminal pays before Tether does anything.
+ */
+function ptyFloor(file: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((done) => {
+    const pty = spawnPty('cat', [file], {
+      cols: 200,
+      rows: 50,
+      cwd: tmpdir(),
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' },
+      encoding: null,
+    });
+    pty.onData(() => undefined);
+    pty.onExit(() => done((performance.now() - started) / 1000));
+  });
+}
+
 async function main(): Promise<void> {
   const root = resolve(__dirname, '..');
   await build({ configFile: join(root, 'bench/terminal/vite.config.mts') });
   const dir = await mkdtemp(join(tmpdir(), 'terminal-bench-'));
   const file = join(dir, 'output.txt');
   const bytes = await writeContent(file);
+  const floor: number[] = [];
+  for (let round = 0; round < rounds; round++) floor.push(await ptyFloor(file));
 
   const host = new Host({
     workspaceDir: dir,
@@ -69,8 +94,9 @@ async function main(): Promise<void> {
   });
   const server = await startWebServer({ host, rendererDir: join(root, 'out/bench-terminal') });
   const url = `${server.url}&${new URLSearchParams({ file, bytes: String(totalBytes), rounds: String(rounds) })}`;
+  const cores = new CoreUsage();
   try {
-    const report = await runPage(url, join(dir, 'chromium'));
+    const report = await runPage(url, join(dir, 'chromium')).finally(() => cores.stop());
     const rates = (seconds: number[]) => seconds.map((s) => bytes / 1e6 / s);
     const show = (seconds: number[]) => {
       const all = rates(seconds);
@@ -86,6 +112,19 @@ async function main(): Promise<void> {
       `  ratio: ${ratio.toFixed(2)} (target ≥ 0.85) → ${ratio >= 0.85 ? 'OK' : 'UNDER TARGET'}`,
     );
     console.log(`  transport alone (acknowledged on arrival, no xterm): ${show(report.transport)}`);
+    const best = (all: number[]) => Math.max(...rates(all));
+    console.log(
+      `  floor: cat → pty → a reader that keeps nothing: ${show(floor)}; ${(best(floor) / best(report.ceiling)).toFixed(2)}× the ceiling`,
+    );
+    for (const stage of ['ceiling', 'pipeline'] as const) {
+      const busy = report.spans
+        .filter((span) => span.stage === stage)
+        .map((span) => cores.busyBetween(span.start, span.end))
+        .filter((share) => share !== undefined);
+      if (busy.length === 0) continue;
+      const shown = busy.map((share) => `${Math.round(share * 100)}%`).join(', ');
+      console.log(`  cores busy during the ${stage} (of ${cores.cores}): ${shown}`);
+    }
     const p95 = percentile(
       [...report.interrupt].sort((a, b) => a - b),
       0.95,

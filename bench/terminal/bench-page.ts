@@ -3,7 +3,7 @@ import { linkTerminal } from '../../src/renderer/src/blocks/terminal/terminal-li
 import { TerminalView } from '../../src/renderer/src/blocks/terminal/terminal-view';
 import { connectHost } from '../../src/renderer/src/host/connect-host';
 import { contentChunks } from './content';
-import { FAILURE_MARK, REPORT_MARK, type BenchReport } from './report';
+import { epochNow, FAILURE_MARK, REPORT_MARK, type BenchReport } from './report';
 
 // Runs in Chromium as soon as it loads: the same xterm set-up as a terminal block, fed straight
 // from memory (the parse ceiling) and through the whole pipeline (pty → host → WebSocket → xterm).
@@ -162,12 +162,19 @@ async function runAll(file: string, totalBytes: number, rounds: number): Promise
     pipeline: [],
     transport: [],
     interrupt: [],
+    spans: [],
+  };
+  const timed = async <T>(stage: 'ceiling' | 'pipeline', run: () => Promise<T>): Promise<T> => {
+    const start = epochNow();
+    const result = await run();
+    report.spans.push({ stage, start, end: epochNow() });
+    return result;
   };
   for (let round = 0; round < rounds; round++) {
-    const fed = await ceiling(totalBytes);
+    const fed = await timed('ceiling', () => ceiling(totalBytes));
     report.renderer = fed.renderer;
     report.ceiling.push(fed.seconds);
-    report.pipeline.push((await pipeline(file, round)).seconds);
+    report.pipeline.push((await timed('pipeline', () => pipeline(file, round))).seconds);
     report.transport.push((await transport(file, round)).seconds);
     report.interrupt.push(await interrupt(round));
   }

@@ -9,7 +9,12 @@ export interface BenchReport {
   pipeline: number[];
   transport: number[];
   interrupt: number[];
+  /** When each ceiling and pipeline round ran, in epoch milliseconds, to set beside CPU samples. */
+  spans: { stage: 'ceiling' | 'pipeline'; start: number; end: number }[];
 }
+
+/** The epoch time in milliseconds, at the resolution of `performance.now()`. */
+export const epochNow = (): number => performance.timeOrigin + performance.now();
 
 export const REPORT_MARK = 'TETHER_BENCH_REPORT';
 export const FAILURE_MARK = 'TETHER_BENCH_FAILED';

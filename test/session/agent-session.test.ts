@@ -360,7 +360,8 @@ describe('AgentSession start failures', () => {
     const start = session.start({
       cwd: process.cwd(),
       env: { PATH: '/nonexistent' },
-      locate: { projectDir: '/' },
+      // Nothing is executable: this machine may have a claude of its own in an install location.
+      locate: { projectDir: '/', isExecutable: () => false },
     });
     await expect(start).rejects.toThrow(/Claude Code CLI not found.*PATH.*Install Claude Code/);
     expect(states).toEqual(['starting', 'exited']);

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isExecutableFile } from '../platform/executables';
 import { ClaudeNotFoundError, locateClaude } from './claude-locator';
 
 function fakeBin(dir: string, name = 'claude', mode = 0o755): string {
@@ -56,21 +57,12 @@ describe.skipIf(process.platform === 'win32')('locateClaude on this machine', ()
     mkdirSync(join(project, 'src', 'deep'), { recursive: true });
     expect(
       await locateClaude({
-        env: { PATH: '/nonexistent' },
+        env: { PATH: '/nonexistent', HOME: root },
         projectDir: join(project, 'src', 'deep'),
+        // This machine's own claude in /usr/local/bin would come first.
+        isExecutable: (path) => path.startsWith(root) && isExecutableFile(path),
       }),
     ).toEqual({ path: local, source: 'project' });
-  });
-
-  it('says what it tried and how to install when nothing is found', async () => {
-    const error = await locateClaude({ env: { PATH: '/nonexistent' }, projectDir: '/' }).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ClaudeNotFoundError);
-    expect((error as Error).message).toBe(
-      'Claude Code CLI not found. Tried: claude on PATH; node_modules/.bin/claude of this project. ' +
-        'Install Claude Code (npm install -g @anthropic-ai/claude-code), or set claudePath in the settings (or TETHER_CLAUDE) to the path of your claude binary.',
-    );
   });
 });
 
@@ -156,4 +148,106 @@ describe('locateClaude with an injected platform and file system', () => {
       expect(found).toEqual({ path: '/opt/homebrew/bin/claude', source: 'PATH' });
     },
   );
+
+  describe.each(['darwin', 'linux'] as const)('%s install locations off PATH', (platform) => {
+    const env = { PATH: '/usr/bin', HOME: '/home/jane' };
+    const places = [
+      '/home/jane/.local/bin/claude',
+      '/home/jane/.claude/local/claude',
+      '/opt/homebrew/bin/claude',
+      '/usr/local/bin/claude',
+    ];
+
+    it.each(places)('finds %s', async (place) => {
+      const found = await locateClaude({
+        platform,
+        env,
+        isExecutable: files(place),
+        projectDir: '/',
+      });
+      expect(found).toEqual({ path: place, source: 'install location' });
+    });
+
+    it('takes them in that order, after PATH and before the project', async () => {
+      const project = '/src/tether/node_modules/.bin/claude';
+      const locate = (...present: string[]) =>
+        locateClaude({
+          platform,
+          env,
+          isExecutable: files(...present),
+          projectDir: '/src/tether/out',
+        });
+      expect((await locate(...places, project)).path).toBe(places[0]);
+      expect((await locate(...places.slice(1))).path).toBe(places[1]);
+      expect((await locate(places[3]!, places[2]!)).path).toBe(places[2]);
+      expect((await locate('/usr/bin/claude', ...places)).source).toBe('PATH');
+      expect((await locate(places[3]!, project)).source).toBe('install location');
+    });
+
+    it('says what it tried and how to install when nothing is found', async () => {
+      const error = await locateClaude({
+        platform,
+        env,
+        isExecutable: () => false,
+        projectDir: '/',
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ClaudeNotFoundError);
+      expect((error as Error).message).toBe(
+        'Claude Code CLI not found. Tried: claude on PATH; /home/jane/.local/bin/claude; ' +
+          '/home/jane/.claude/local/claude; /opt/homebrew/bin/claude; /usr/local/bin/claude; ' +
+          'node_modules/.bin/claude of this project. ' +
+          'Install Claude Code (npm install -g @anthropic-ai/claude-code), or set claudePath in the settings (or TETHER_CLAUDE) to the path of your claude binary.',
+      );
+    });
+  });
+
+  describe('win32 install locations off PATH', () => {
+    const home = 'C:\\Users\\Jane Doe';
+    const env = {
+      Path: 'C:\\Windows\\system32',
+      PATHEXT: '.COM;.EXE;.BAT;.CMD',
+      USERPROFILE: home,
+      APPDATA: `${home}\\AppData\\Roaming`,
+      LOCALAPPDATA: `${home}\\AppData\\Local`,
+    };
+    const places = [
+      `${home}\\.local\\bin\\claude.exe`,
+      `${home}\\AppData\\Local\\Microsoft\\WinGet\\Links\\claude.exe`,
+      `${home}\\AppData\\Roaming\\npm\\claude.cmd`,
+    ];
+    const locate = (present: string[], environment: NodeJS.ProcessEnv = env) =>
+      locateClaude({
+        platform: 'win32',
+        env: environment,
+        isExecutable: files(...present),
+        projectDir: 'C:\\',
+      });
+
+    it.each(places)('finds %s', async (place) => {
+      expect(await locate([place])).toEqual({ path: place, source: 'install location' });
+    });
+
+    it('takes the native installer’s first, and PATH before any', async () => {
+      expect((await locate([...places].reverse())).path).toBe(places[0]);
+      expect((await locate(places.slice(1))).path).toBe(places[1]);
+      expect((await locate(['C:\\Windows\\system32\\claude.exe', ...places])).source).toBe('PATH');
+    });
+
+    it('reads the folders from the variables, however spelt, else from the profile folder', async () => {
+      const moved = { Path: env.Path, UserProfile: home, AppData: 'D:\\Roaming' };
+      expect((await locate(['D:\\Roaming\\npm\\claude.cmd'], moved)).path).toBe(
+        'D:\\Roaming\\npm\\claude.cmd',
+      );
+      const bare = { Path: env.Path, USERPROFILE: home };
+      expect((await locate([places[2]!], bare)).path).toBe(places[2]);
+      expect((await locate([places[1]!], bare)).path).toBe(places[1]);
+    });
+
+    it('says what it tried and how to install when nothing is found', async () => {
+      await expect(locate([])).rejects.toThrow(
+        `Claude Code CLI not found. Tried: claude on PATH; ${places.join('; ')}; ` +
+          'node_modules/.bin/claude of this project. Install Claude Code (npm install -g',
+      );
+    });
+  });
 });

@@ -1,4 +1,6 @@
+import { homedir } from 'node:os';
 import {
+  envValue,
   executableNames,
   findIn,
   findOnPath,
@@ -9,9 +11,11 @@ import {
 } from '../platform/executables';
 
 /**
- * Finds the `claude` CLI: TETHER_CLAUDE → the user's `claudePath` setting → PATH → this project's
- * own node_modules/.bin. An app started from a desktop launcher gets the PATH the user's shell
- * sets up from the resolved user environment (platform/user-environment.ts), passed in as `env`.
+ * Finds the `claude` CLI: TETHER_CLAUDE → the user's `claudePath` setting → PATH → the places
+ * Claude Code's installers put it → this project's own node_modules/.bin. An app started from a
+ * desktop launcher gets the PATH the user's shell sets up from the resolved user environment
+ * (platform/user-environment.ts), passed in as `env`; the install places cover a PATH that still
+ * lacks them (the Windows installers do not always add theirs, and a shell file may not either).
  */
 
 export const INSTALL_HINT =
@@ -37,7 +41,7 @@ export interface LocateOptions {
 export interface Located {
   path: string;
   /** Which step found it, for the user's information. */
-  source: 'TETHER_CLAUDE' | 'setting' | 'PATH' | 'project';
+  source: 'TETHER_CLAUDE' | 'setting' | 'PATH' | 'install location' | 'project';
 }
 
 export async function locateClaude(options: LocateOptions = {}): Promise<Located> {
@@ -62,10 +66,46 @@ export async function locateClaude(options: LocateOptions = {}): Promise<Located
   const onPath = findOnPath('claude', lookup);
   if (onPath) return { path: onPath, source: 'PATH' };
 
+  const places = installLocations(lookup);
+  const installed = places.find((file) => lookup.isExecutable(file));
+  if (installed) return { path: installed, source: 'install location' };
+
   const local = findUp(options.projectDir ?? __dirname, lookup);
   if (local) return { path: local, source: 'project' };
 
-  throw new ClaudeNotFoundError(['claude on PATH', 'node_modules/.bin/claude of this project']);
+  throw new ClaudeNotFoundError([
+    'claude on PATH',
+    ...places,
+    'node_modules/.bin/claude of this project',
+  ]);
+}
+
+/**
+ * Where Claude Code's installers put `claude`, the user's own first: the native installer
+ * (`~/.local/bin`), on Windows WinGet's links and npm's global folder, elsewhere the older local
+ * install (`~/.claude/local`) and Homebrew's and npm's usual prefixes.
+ */
+function installLocations(lookup: ExecutableLookup): string[] {
+  const path = pathFor(lookup.platform);
+  const variable = (name: string) => envValue(lookup.env, name, lookup.platform) || undefined;
+  if (lookup.platform === 'win32') {
+    const home = variable('USERPROFILE') ?? homedir();
+    // Set in every Windows session, but an environment handed to Tether may have lost them.
+    const roaming = variable('APPDATA') ?? path.join(home, 'AppData', 'Roaming');
+    const local = variable('LOCALAPPDATA') ?? path.join(home, 'AppData', 'Local');
+    return [
+      path.join(home, '.local', 'bin', 'claude.exe'),
+      path.join(local, 'Microsoft', 'WinGet', 'Links', 'claude.exe'),
+      path.join(roaming, 'npm', 'claude.cmd'),
+    ];
+  }
+  const home = variable('HOME') ?? homedir();
+  return [
+    path.join(home, '.local', 'bin', 'claude'),
+    path.join(home, '.claude', 'local', 'claude'),
+    '/opt/homebrew/bin/claude',
+    '/usr/local/bin/claude',
+  ];
 }
 
 /** The file itself; on Windows also `C:\…\claude` written without its extension. */
