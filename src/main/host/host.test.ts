@@ -90,6 +90,31 @@ describe('Host: the contract at the boundary', () => {
   });
 });
 
+describe('Host: app info', () => {
+  it('on Windows reports ConPTY and the build, for xterm to reflow as it does', async () => {
+    makeHost({ system: { platform: 'win32', release: '10.0.22631' } });
+    const response = await connect().connection.request('getAppInfo', {});
+    expect(response).toMatchObject({
+      ok: true,
+      result: {
+        platform: 'win32',
+        shell: '/bin/sh',
+        windowsPty: { backend: 'conpty', buildNumber: 22631 },
+      },
+    });
+  });
+
+  it.each([
+    ['linux', '6.8.0-45-generic'],
+    ['darwin', '24.1.0'],
+  ] as const)('on %s reports no Windows pty', async (platform, release) => {
+    makeHost({ system: { platform, release } });
+    const response = await connect().connection.request('getAppInfo', {});
+    expect(response).toMatchObject({ ok: true, result: { platform } });
+    expect(response).not.toHaveProperty('result.windowsPty');
+  });
+});
+
 describe('Host: terminals', () => {
   it('opens a shell in the workspace directory and streams its output', async () => {
     makeHost();

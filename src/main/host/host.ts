@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, release as osRelease } from 'node:os';
 import { join } from 'node:path';
 import {
   describeIssues,
@@ -63,6 +63,8 @@ export interface HostOptions
   revealPath?: (path: string) => void;
   /** Asks the user where to save a file (null: they cancelled); absent where the host cannot. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>;
+  /** The OS the host reports to the page (default: this machine's), which tests stand in for. */
+  system?: { platform: NodeJS.Platform; release: string };
 }
 
 /** One client of the host: a window over IPC or a browser tab over a WebSocket. */
@@ -255,10 +257,14 @@ export class Host {
     return {
       getAppInfo: () => {
         const settingsProblem = settings?.current.problem;
-        const pty = windowsPty();
+        const { platform, release } = this.options.system ?? {
+          platform: process.platform,
+          release: osRelease(),
+        };
+        const pty = windowsPty(platform, release);
         return {
           workspaceDir,
-          platform: process.platform,
+          platform,
           shell: this.launch.shell().file,
           ...(settingsProblem ? { settingsProblem } : {}),
           notifications: notificationSettings(settings?.current.settings ?? {}),
