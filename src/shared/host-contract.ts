@@ -40,8 +40,13 @@ export const hostRequests = {
       .strict(),
     // The directory the shell actually started in (the requested one may have gone). `restore`:
     // the terminal was already running (the page reloaded), and this is its recent output to
-    // write into the new xterm before what follows.
-    result: z.object({ cwd: z.string(), restore: z.string().optional() }),
+    // write into the new xterm before what follows. `shell`: the program the terminal runs, whose
+    // quoting a dropped file's path is typed in.
+    result: z.object({
+      cwd: z.string(),
+      restore: z.string().optional(),
+      shell: z.string().optional(),
+    }),
   },
   writeTerminal: {
     params: z.object({ terminalId, data: z.string().min(1).max(1_000_000) }).strict(),

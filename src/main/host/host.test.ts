@@ -124,7 +124,7 @@ describe('Host: terminals', () => {
       cols: 80,
       rows: 24,
     });
-    expect(opened).toEqual({ ok: true, result: { cwd: dir } });
+    expect(opened).toEqual({ ok: true, result: { cwd: dir, shell: '/bin/sh' } });
     await connection.request('writeTerminal', { terminalId: 'a.0', data: 'echo "in:$(pwd)"\r' });
     await until(() => output('a.0').includes(`in:${dir}`), 'the echo');
   });
@@ -156,7 +156,7 @@ describe('Host: terminals', () => {
       cols: 80,
       rows: 24,
     });
-    expect(opened).toEqual({ ok: true, result: { cwd: dir } });
+    expect(opened).toEqual({ ok: true, result: { cwd: dir, shell: '/bin/sh' } });
   });
 
   it('keeps each client to its own terminals and ends them when it goes', async () => {
@@ -206,7 +206,7 @@ describe('Host: terminals', () => {
     });
     await closing;
     // A fresh shell: no replay of the old one's output.
-    expect(reopened).toEqual({ ok: true, result: { cwd: dir } });
+    expect(reopened).toEqual({ ok: true, result: { cwd: dir, shell: '/bin/sh' } });
     await connection.request('writeTerminal', { terminalId: 'r.0', data: 'echo again\r' });
     await until(() => output('r.0').includes('again\r\n'), 'the new shell');
     // The block reopened under the id hears nothing of the shell it closed: no exit notice.

@@ -49,7 +49,7 @@ function page(clientId?: string) {
   return { connection, events, request, output };
 }
 
-type Opened = { cwd: string; restore?: string };
+type Opened = { cwd: string; restore?: string; shell?: string };
 const open = (p: ReturnType<typeof page>) =>
   p.request<Opened>('openTerminal', { terminalId: 't.0', cols: 80, rows: 24 });
 const type = (p: ReturnType<typeof page>, data: string) =>
@@ -78,7 +78,7 @@ describe.skipIf(process.platform === 'win32')('Host: a page that comes back', ()
   it('takes over its running shell with the screen and 10,000 lines of scrollback', async () => {
     makeHost();
     const first = page('tab-00000001');
-    expect(await open(first)).toEqual({ cwd: dir });
+    expect(await open(first)).toEqual({ cwd: dir, shell: '/bin/sh' });
     // Typed once the shell is up: keys that come before its line editor are echoed out of order.
     await until(() => first.output().includes('$ '), 'the prompt');
     // `cat` keeps running across the reload; the echo comes while nobody is attached.
@@ -91,6 +91,8 @@ describe.skipIf(process.platform === 'win32')('Host: a page that comes back', ()
     const second = page('tab-00000001');
     const reopened = await open(second);
     expect(reopened.cwd).toBe(dir);
+    // The page learns again which shell it types into (a dropped file's path is quoted for it).
+    expect(reopened.shell).toBe('/bin/sh');
     // The first lines, whatever came just before them (the shell's marks may: OSC 633).
     expect(reopened.restore).toMatch(/\D1\r\n2\r\n3\r\n/);
     expect(reopened.restore).toContain('\r\n9999\r\n10000\r\n');
@@ -156,7 +158,7 @@ describe.skipIf(process.platform === 'win32')('Host: a page that comes back', ()
     await until(() => !isAlive(shell!) && !isAlive(job!), 'the shell and its job to end');
 
     const late = page('tab-00000003');
-    expect(await open(late)).toEqual({ cwd: dir });
+    expect(await open(late)).toEqual({ cwd: dir, shell: '/bin/sh' });
   });
 
   it('a setting of 0, or a page with no client id, ends everything at once', async () => {

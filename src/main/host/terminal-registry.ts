@@ -27,6 +27,7 @@ export class TerminalRegistry {
   private readonly sessions = new Map<string, TerminalSession>();
   private readonly outputs = new Map<string, OutputRing>();
   private readonly directories = new Map<string, string>();
+  private readonly shells = new Map<string, string>();
   private readonly directoryChecks = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly closing = new Map<string, Promise<void>>();
 
@@ -65,6 +66,7 @@ export class TerminalRegistry {
         this.sessions.delete(terminalId);
         this.outputs.delete(terminalId);
         this.directories.delete(terminalId);
+        this.shells.delete(terminalId);
         clearTimeout(this.directoryChecks.get(terminalId));
         this.directoryChecks.delete(terminalId);
         if (!this.closing.has(terminalId))
@@ -74,7 +76,9 @@ export class TerminalRegistry {
     this.sessions.set(terminalId, session);
     this.outputs.set(terminalId, output);
     this.directories.set(terminalId, startIn);
-    return { cwd: startIn };
+    const shell = (launch.shell ?? this.defaults.shell).file;
+    this.shells.set(terminalId, shell);
+    return { cwd: startIn, shell };
   }
 
   private reopen({ terminalId, cols, rows }: RequestParams<'openTerminal'>) {
@@ -93,7 +97,11 @@ export class TerminalRegistry {
         if (this.sessions.get(terminalId) === session) session.resize(cols, rows);
       }, REDRAW_STEP_MS);
     }
-    return { cwd: this.directories.get(terminalId)!, restore: output.text() };
+    return {
+      cwd: this.directories.get(terminalId)!,
+      restore: output.text(),
+      shell: this.shells.get(terminalId)!,
+    };
   }
 
   /** Keys for a shell that has ended (typed as it exited) go nowhere, and are no error. */

@@ -10,7 +10,7 @@ import { lastCommandMessage, selectionMessage } from './ask-claude';
 import type { CommandLog } from './command-log';
 import { type MarkerAnchor, watchShellMarks } from './command-marks-view';
 import { textBetween } from './command-output';
-import { acceptFileDrops, localPlatform, shellWords } from './dropped-files';
+import { acceptFileDrops, shellQuoting, shellWords } from './dropped-files';
 import { FindBar } from './FindBar';
 import { linkTerminal } from './terminal-link';
 import { TerminalView } from './terminal-view';
@@ -40,7 +40,10 @@ export function TerminalBlock({
   const [finding, setFinding] = useState(false);
   const findInput = useRef<HTMLInputElement>(null);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
-  const { windowsPty } = useContext(AppInfoContext);
+  const { windowsPty, platform = '', shell: newShell } = useContext(AppInfoContext);
+  // What this block's shell is, as the host opened it: a shell set in the settings since start
+  // (or before a reload) may not be the one new terminals get.
+  const shell = useRef<string | undefined>(undefined);
   const latest = useRef({ spec, onSpecChange, onActivity, onAskAgent });
   latest.current = { spec, onSpecChange, onActivity, onAskAgent };
   // The commands this shell ran, when it has shell integration.
@@ -109,6 +112,9 @@ export function TerminalBlock({
         latest.current.onActivity?.({ kind: 'terminal', status: 'Exited' });
       },
       onError: setError,
+      onShell: (file) => {
+        shell.current = file;
+      },
       onReplay: (replaying) => {
         const rebuilt = replayed?.activity;
         replayed = replaying ? {} : null;
@@ -126,10 +132,11 @@ export function TerminalBlock({
   useEffect(
     () =>
       acceptFileDrops(container.current!, (paths) => {
-        viewRef.current?.term.paste(shellWords(paths, localPlatform()));
+        const quoting = shellQuoting(shell.current ?? newShell, platform);
+        viewRef.current?.term.paste(shellWords(paths, quoting));
         viewRef.current?.focus();
       }),
-    [],
+    [newShell, platform],
   );
 
   /** The last finished command and its output, when the shell reports commands. */

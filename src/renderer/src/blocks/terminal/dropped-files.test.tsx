@@ -2,41 +2,68 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Composer } from '../agent/composer/Composer';
-import { acceptFileDrops, localPlatform, quoteForShell, shellWords } from './dropped-files';
+import { acceptFileDrops, quoteForShell, shellQuoting, shellWords } from './dropped-files';
+import { dropFiles } from './testing/drop-files';
 
 afterEach(cleanup);
 
-describe('quoteForShell', () => {
-  it('leaves a plain POSIX path alone and single-quotes any other', () => {
-    expect(quoteForShell('/home/ada/notes.txt', 'linux')).toBe('/home/ada/notes.txt');
-    expect(quoteForShell('/Users/ada/My Notes.txt', 'darwin')).toBe("'/Users/ada/My Notes.txt'");
-    expect(quoteForShell("/tmp/it's $HOME `x`", 'linux')).toBe(`'/tmp/it'\\''s $HOME \`x\`'`);
+describe('shellQuoting', () => {
+  it.each([
+    ['linux', '/bin/bash', 'posix'],
+    ['linux', '/usr/bin/fish', 'fish'],
+    ['darwin', '/bin/zsh', 'posix'],
+    ['darwin', '/opt/homebrew/bin/pwsh', 'powershell'],
+    ['win32', 'C:\\Program Files\\PowerShell\\7\\pwsh.exe', 'powershell'],
+    ['win32', 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe', 'powershell'],
+    ['win32', 'C:\\WINDOWS\\system32\\CMD.EXE', 'cmd'],
+    ['win32', 'C:\\Program Files\\Git\\bin\\bash.exe', 'posix'],
+  ] as const)('%s: %s quotes as %s', (platform, shell, quoting) => {
+    expect(shellQuoting(shell, platform)).toBe(quoting);
   });
 
-  it('double-quotes on Windows, for cmd and PowerShell alike', () => {
-    expect(quoteForShell('C:\\Users\\ada\\My Notes.txt', 'win32')).toBe(
-      '"C:\\Users\\ada\\My Notes.txt"',
-    );
-    expect(quoteForShell('C:\\x.txt', 'win32')).toBe('"C:\\x.txt"');
-  });
-
-  it('types each path as a word followed by a space', () => {
-    expect(shellWords(['/a b', '/c'], 'linux')).toBe("'/a b' /c ");
-  });
-
-  it('knows a Windows renderer by its user agent', () => {
-    expect(localPlatform('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Electron/45')).toBe('win32');
-    expect(localPlatform('Mozilla/5.0 (X11; Linux x86_64) Electron/45')).toBe('posix');
+  it('without a shell to go by, quotes for the platform’s default one', () => {
+    expect(shellQuoting(undefined, 'win32')).toBe('powershell');
+    expect(shellQuoting(undefined, 'darwin')).toBe('posix');
+    expect(shellQuoting('', 'linux')).toBe('posix');
   });
 });
 
-/** A drop of files as Chromium dispatches it. */
-function drop(target: Element, files: File[]) {
-  const dataTransfer = { types: ['Files'], files, dropEffect: 'none' };
-  const over = fireEvent.dragOver(target, { dataTransfer });
-  const dropped = fireEvent.drop(target, { dataTransfer });
-  return { overCancelled: !over, dropCancelled: !dropped };
-}
+describe('quoteForShell', () => {
+  it('POSIX: leaves a plain path alone and single-quotes any other', () => {
+    expect(quoteForShell('/home/ada/notes.txt', 'posix')).toBe('/home/ada/notes.txt');
+    expect(quoteForShell('/Users/ada/My Notes.txt', 'posix')).toBe("'/Users/ada/My Notes.txt'");
+    expect(quoteForShell('/tmp/it\'s "$HOME" `x`', 'posix')).toBe(`'/tmp/it'\\''s "$HOME" \`x\`'`);
+  });
+
+  it('fish: escapes backslashes too, which its single quotes read', () => {
+    expect(quoteForShell("/tmp/it's a\\b", 'fish')).toBe("'/tmp/it\\'s a\\\\b'");
+    expect(quoteForShell('/tmp/plain.txt', 'fish')).toBe('/tmp/plain.txt');
+  });
+
+  it('PowerShell: single quotes, in which $ and backticks stay as typed, and quotes doubled', () => {
+    expect(quoteForShell('C:\\Users\\ada\\My Notes.txt', 'powershell')).toBe(
+      "'C:\\Users\\ada\\My Notes.txt'",
+    );
+    expect(quoteForShell("C:\\it's $env:TEMP `n Ada\u2019s.txt", 'powershell')).toBe(
+      "'C:\\it''s $env:TEMP `n Ada\u2019\u2019s.txt'",
+    );
+  });
+
+  it('cmd: double quotes, with each % outside them so that no %NAME% expands', () => {
+    expect(quoteForShell('C:\\Users\\ada\\My Notes.txt', 'cmd')).toBe(
+      '"C:\\Users\\ada\\My Notes.txt"',
+    );
+    expect(quoteForShell('C:\\tmp\\%PATH%\\100% done.txt', 'cmd')).toBe(
+      '"C:\\tmp\\\\"%"PATH"%"\\100"%" done.txt"',
+    );
+    // A drive's root: `\"` would be read as a quote in the word.
+    expect(quoteForShell('C:\\', 'cmd')).toBe('"C:\\\\"');
+  });
+
+  it('types each path as a word followed by a space', () => {
+    expect(shellWords(['/a b', '/c'], 'posix')).toBe("'/a b' /c ");
+  });
+});
 
 describe('acceptFileDrops', () => {
   it('hands over the paths and keeps the page from navigating', () => {
@@ -49,7 +76,7 @@ describe('acceptFileDrops', () => {
       (paths) => got.push(paths),
       () => '/home/ada/notes.txt',
     );
-    expect(drop(element, [file])).toEqual({ overCancelled: true, dropCancelled: true });
+    expect(dropFiles(element, [file])).toEqual({ overCancelled: true, dropCancelled: true });
     expect(got).toEqual([['/home/ada/notes.txt']]);
     stop();
     element.remove();
@@ -60,7 +87,7 @@ describe('acceptFileDrops', () => {
     document.body.append(element);
     const got: string[][] = [];
     acceptFileDrops(element, (paths) => got.push(paths));
-    expect(drop(element, [new File(['x'], 'notes.txt')])).toEqual({
+    expect(dropFiles(element, [new File(['x'], 'notes.txt')])).toEqual({
       overCancelled: true,
       dropCancelled: true,
     });
@@ -99,7 +126,7 @@ describe('the agent composer', () => {
     const box = screen.getByRole('textbox', { name: 'Message Claude' }) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'read  please' } });
     box.setSelectionRange(5, 5);
-    expect(drop(box, [file]).dropCancelled).toBe(true);
+    expect(dropFiles(box, [file]).dropCancelled).toBe(true);
     expect(box.value).toBe('read /w/plan.md please');
     Reflect.deleteProperty(window, 'tether');
   });

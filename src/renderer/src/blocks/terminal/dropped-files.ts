@@ -9,16 +9,69 @@ function preloadPathForFile(): PathForFile | undefined {
   return (window.tether as { pathForFile?: PathForFile } | undefined)?.pathForFile;
 }
 
-/** A path as one shell word: POSIX single quotes; double quotes for cmd and PowerShell. */
-export function quoteForShell(path: string, platform: string): string {
-  // Windows paths cannot contain double quotes, so nothing inside needs escaping.
-  if (platform === 'win32') return `"${path}"`;
-  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+/**
+ * How a shell reads a quoted word: each quotes differently, and what one leaves alone another
+ * expands (a double-quoted `$x` in PowerShell, `%x%` in cmd).
+ */
+export type ShellQuoting = 'posix' | 'fish' | 'powershell' | 'cmd';
+
+/**
+ * The quoting of the shell a terminal runs, known by the program's name; without one to go by,
+ * that of the platform's default shell (PowerShell on Windows, see main/pty/shell.ts).
+ */
+export function shellQuoting(shell: string | undefined, platform: string): ShellQuoting {
+  const name = shell
+    ?.split(/[\\/]/)
+    .pop()
+    ?.toLowerCase()
+    .replace(/\.exe$/, '');
+  if (!name) return platform === 'win32' ? 'powershell' : 'posix';
+  if (name === 'pwsh' || name === 'powershell') return 'powershell';
+  if (name === 'cmd') return 'cmd';
+  if (name === 'fish') return 'fish';
+  return 'posix';
+}
+
+// Characters no POSIX shell or fish gives a meaning to in a word.
+const PLAIN = /^[\w@%+=:,./-]+$/;
+
+/** A path as one word of the shell that reads it, as it would type the path itself. */
+export function quoteForShell(path: string, quoting: ShellQuoting): string {
+  switch (quoting) {
+    case 'posix':
+      // Nothing is special inside single quotes; a quote closes them, is escaped, and reopens.
+      return PLAIN.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+    case 'fish':
+      // fish's single quotes take \\ and \' as escapes, so a backslash is doubled as well.
+      return PLAIN.test(path) ? path : `'${path.replace(/[\\']/g, '\\$&')}'`;
+    case 'powershell':
+      // Single quotes expand nothing; PowerShell also reads the typographic single quotes as
+      // quotes (a file named Ada’s.txt), so those are doubled like ' is.
+      return `'${path.replace(/['\u2018\u2019\u201A\u201B]/g, '$&$&')}'`;
+    case 'cmd':
+      return quoteForCmd(path);
+  }
+}
+
+/**
+ * cmd.exe expands `%NAME%` before it looks at quotes, and nothing inside double quotes can stop
+ * it. So each `%` stands between quoted pieces (`"C:\100"%"done"`): the name it would start then
+ * holds a quote character, which no environment variable's name has, and cmd leaves it as typed.
+ * A run of backslashes ending a piece is doubled, because programs read `\"` as a literal quote
+ * (Windows collapses the doubled separator in a path). Windows names cannot hold `"`, so nothing
+ * else can end the quotes. Not covered: `!NAME!` under delayed expansion (`cmd /V:ON`, off by
+ * default), which nothing typed can escape inside quotes either.
+ */
+function quoteForCmd(path: string): string {
+  return path
+    .split('%')
+    .map((piece) => `"${piece.replace(/\\+$/, '$&$&')}"`)
+    .join('%');
 }
 
 /** What a drop types into a terminal: each path quoted, a space after the last. */
-export function shellWords(paths: readonly string[], platform: string): string {
-  return paths.map((path) => `${quoteForShell(path, platform)} `).join('');
+export function shellWords(paths: readonly string[], quoting: ShellQuoting): string {
+  return paths.map((path) => `${quoteForShell(path, quoting)} `).join('');
 }
 
 /** The paths of the files in a drop, where the page can know them. */
@@ -57,9 +110,4 @@ export function acceptFileDrops(
     element.removeEventListener('dragover', onDragOver);
     element.removeEventListener('drop', onDrop);
   };
-}
-
-/** The platform whose shells get the quoting: the renderer runs on the host's machine. */
-export function localPlatform(userAgent = navigator.userAgent): string {
-  return /Windows/.test(userAgent) ? 'win32' : 'posix';
 }

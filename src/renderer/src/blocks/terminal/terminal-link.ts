@@ -11,6 +11,8 @@ export interface TerminalLinkEvents {
   onError(message: string): void;
   /** The restored screen of a reloaded page is being parsed (true), or has been (false). */
   onReplay?(replaying: boolean): void;
+  /** The program the terminal runs, once the host has said. */
+  onShell?(shell: string): void;
 }
 
 const MAX_WRITE = 64 * 1024;
@@ -75,6 +77,7 @@ export function linkTerminal(
           events.onReplay?.(false);
         });
       } else for (const data of waiting) show(data);
+      if (opened.shell) events.onShell?.(opened.shell);
       events.onDirectory(opened.cwd);
     },
     (error: Error) => {
