@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WorkspaceState } from '../../../shared/workspace-state';
+import { FakeHost } from '../blocks/agent/testing/fake-host';
+import type { TerminalView } from '../blocks/terminal/terminal-view';
+import { letXtermRunInJsdom } from '../blocks/terminal/testing/xterm-in-jsdom';
+import { Workspace } from './Workspace';
+
+// Each xterm a terminal block makes, to look at from outside: the real one, only recorded.
+const views = vi.hoisted(() => [] as TerminalView[]);
+vi.mock('../blocks/terminal/terminal-view', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../blocks/terminal/terminal-view')>();
+  class RecordedView extends actual.TerminalView {
+    constructor(...args: ConstructorParameters<typeof actual.TerminalView>) {
+      super(...args);
+      views.push(this);
+    }
+  }
+  return { ...actual, TerminalView: RecordedView };
+});
+
+const initial: WorkspaceState = {
+  version: 1,
+  layout: { type: 'block', blockId: 'a' },
+  blocks: { a: { kind: 'terminal', cwd: '/work' } },
+  focused: 'a',
+};
+
+let host: FakeHost;
+
+/** The workspace with one terminal block, focused, its shell open and showing two lines. */
+async function mount(isMac: boolean) {
+  host = new FakeHost();
+  host.replies.getAppInfo = { notifications: { needsYou: true, done: true, error: true } };
+  host.replies.openTerminal = (params: { cwd?: string }) => ({
+    cwd: params.cwd ?? '/work',
+    shell: '/bin/bash',
+  });
+  render(<Workspace api={host.api} workspaceDir="/work" isMac={isMac} initial={initial} />);
+  // The terminal's code loads on first use.
+  await waitFor(() => expect(views).toHaveLength(1));
+  const view = views[0]!;
+  await act(() => new Promise<void>((resolve) => view.term.write('first line\r\nsecond', resolve)));
+  const keys = document.querySelector<HTMLTextAreaElement>('.xterm-helper-textarea')!;
+  expect(document.activeElement).toBe(keys);
+  return { view, keys };
+}
+
+const pressA = (keys: Element, modifier: 'metaKey' | 'ctrlKey') =>
+  fireEvent.keyDown(keys, { key: 'a', code: 'KeyA', keyCode: 65, [modifier]: true });
+
+beforeEach(() => {
+  letXtermRunInJsdom();
+  views.length = 0;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Select all in a terminal', () => {
+  it('macOS: Cmd+A selects all of the terminal’s text, and the shell gets no key', async () => {
+    const { view, keys } = await mount(true);
+    pressA(keys, 'metaKey');
+    expect(view.term.hasSelection()).toBe(true);
+    expect(view.term.getSelection().trim()).toBe('first line\nsecond');
+    expect(host.paramsOf('writeTerminal')).toEqual([]);
+  });
+
+  it.each([
+    ['macOS', true],
+    ['Windows and Linux', false],
+  ])('%s: Ctrl+A still goes to the shell (start of line), selecting nothing', async (_, isMac) => {
+    const { view, keys } = await mount(isMac);
+    pressA(keys, 'ctrlKey');
+    expect(view.term.hasSelection()).toBe(false);
+    expect(host.paramsOf('writeTerminal')).toEqual([{ terminalId: 'a', data: '\x01' }]);
+  });
+});
+
+describe('a second launch with --cwd DIR', () => {
+  it('opens a terminal block in DIR in this window and gives it the keyboard', async () => {
+    await mount(false);
+    act(() => host.emit('openTerminalIn', { cwd: '/srv/repo' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('region', { name: 'Terminal' })).toHaveLength(2),
+    );
+    const added = document.querySelector<HTMLElement>('.block.focused')!;
+    const addedId = added.getAttribute('data-block-id');
+    expect(addedId).not.toBe('a');
+    expect(added.querySelector('.block-title')?.getAttribute('title')).toBe('/srv/repo');
+    await waitFor(() => expect(added.contains(document.activeElement)).toBe(true));
+    await waitFor(() =>
+      expect(host.paramsOf('openTerminal')).toContainEqual(
+        expect.objectContaining({ terminalId: addedId, cwd: '/srv/repo' }),
+      ),
+    );
+  });
+});
