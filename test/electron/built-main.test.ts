@@ -150,8 +150,16 @@ describe('the built app with a stand-in electron', () => {
     expect(
       await request(contents, 'openTerminal', { terminalId: 't1', cols: 80, rows: 24 }),
     ).toMatchObject({ ok: true });
+    // Output the shell prints after the drop (the typed line echoes `la''te`, not `late`).
+    await request(contents, 'writeTerminal', { terminalId: 't1', data: "sleep 1; echo la''te\r" });
     expect(contents.navigate('https://example.com/')).toBe('cancelled');
     expect(contents.dropFile(join(workspace, 'notes.txt'))).toBe('cancelled');
+    // No request first: it would connect the page again and take back shells a detach had left.
+    await until(
+      () => outputOf(contents, 't1').includes('late\r\n'),
+      'the output after the drop',
+      5_000,
+    );
     await request(contents, 'writeTerminal', { terminalId: 't1', data: 'echo after-drop\r' });
     await until(() => outputOf(contents, 't1').includes('after-drop\r\n'), 'the shell to answer');
   });

@@ -69,6 +69,8 @@ describe('IpcAdapter: one connection per page load', () => {
   it('keeps the connection, and every shell, when a dropped file’s navigation is cancelled', async () => {
     const contents = await openPage();
     await openTerminal(contents, 't1');
+    // Output the shell prints after the drop (the typed line echoes `la''te`, not `late`).
+    await request(contents, 'writeTerminal', { terminalId: 't1', data: "sleep 1; echo la''te\r" });
     // Electron: did-start-navigation, then will-navigate, where the guard cancels it.
     const order: string[] = [];
     for (const name of ['did-start-navigation', 'will-navigate', 'did-navigate'])
@@ -76,6 +78,13 @@ describe('IpcAdapter: one connection per page load', () => {
     expect(contents.dropFile(`${dir.path}/notes.txt`)).toBe('cancelled');
     expect(order).toEqual(['did-start-navigation', 'will-navigate']);
     expect(contents.getURL()).toBe(page);
+    // With no request after the drop: one would connect the page again and take back shells a
+    // detach had left, hiding it. Still connected, the page gets the output by itself.
+    await until(
+      () => outputOf(contents, 't1').includes('late\r\n'),
+      'the output after the drop',
+      5_000,
+    );
     expect(await answers(contents, 't1')).toBe('answers');
     expect(logged.join('\n')).toContain(`blocked a navigation to ${pathToFileURL(dir.path).href}`);
   });
