@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupLeadersBelow } from './leftover-processes';
+import { groupLeadersBelow, killLeftovers } from './leftover-processes';
 
 describe('groupLeadersBelow', () => {
   it('finds the shells and agents of a process but not its helpers or their children', () => {
@@ -14,5 +14,60 @@ describe('groupLeadersBelow', () => {
       '',
     ].join('\n');
     expect(groupLeadersBelow(table, 100, [100, 400, 500])).toEqual([200, 300]);
+  });
+});
+
+/** killLeftovers on `platform`, with what each program would print; records what it ran. */
+function leftoversOn(platform: NodeJS.Platform, printed: Record<string, string | Error>) {
+  const ran: [string, string[]][] = [];
+  const killed: number[] = [];
+  killLeftovers([100, 500], {
+    platform,
+    pid: 100,
+    run: (file, args) => {
+      ran.push([file, args]);
+      const output = printed[file];
+      if (output instanceof Error) throw output;
+      return output ?? '';
+    },
+    killTree: (pid) => killed.push(pid),
+  });
+  return { ran, killed };
+}
+
+describe('killLeftovers', () => {
+  const table = ['  100 1 100', '  200 100 200', '  300 100 300', '  500 100 500'].join('\n');
+
+  for (const platform of ['linux', 'darwin'] as const) {
+    it(`on ${platform}, kills the tree of each group leader ps lists below the app`, () => {
+      const { ran, killed } = leftoversOn(platform, { ps: table });
+      expect(ran).toEqual([['ps', ['-A', '-o', 'pid=,ppid=,pgid=']]]);
+      expect(killed).toEqual([200, 300]);
+    });
+  }
+
+  it('on Windows, ends the tree of every child but Electron’s own with one taskkill /T /F', () => {
+    const { ran, killed } = leftoversOn('win32', {
+      'powershell.exe': '200\r\n300\r\n500\r\n\r\n',
+    });
+    expect(ran).toHaveLength(2);
+    const [listing, kill] = ran;
+    expect(listing![0]).toBe('powershell.exe');
+    expect(listing![1].at(-1)).toBe(
+      "Get-CimInstance Win32_Process -Filter 'ParentProcessId=100' | ForEach-Object ProcessId",
+    );
+    expect(kill).toEqual(['taskkill', ['/pid', '200', '/pid', '300', '/T', '/F']]);
+    expect(killed).toEqual([]);
+  });
+
+  it('on Windows, runs no taskkill when nothing is left, or when the listing fails', () => {
+    expect(leftoversOn('win32', { 'powershell.exe': '500\r\n' }).ran).toHaveLength(1);
+    expect(leftoversOn('win32', { 'powershell.exe': new Error('timed out') }).ran).toHaveLength(1);
+  });
+
+  it('does not throw when taskkill or ps fails', () => {
+    const failing = { 'powershell.exe': '200\r\n', taskkill: new Error('not found') };
+    expect(leftoversOn('win32', failing).ran).toHaveLength(2);
+    expect(leftoversOn('linux', { ps: new Error('no ps') }).killed).toEqual([]);
   });
 });
