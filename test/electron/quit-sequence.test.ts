@@ -1,15 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { app, BrowserWindow, standIn } from './stand-in/electron';
+import { killLeftovers as killLeftoverProcesses } from '../../src/main/electron/leftover-processes';
 import { holdQuitForTeardown } from '../../src/main/electron/quit-sequence';
 import { IpcAdapter } from '../../src/main/electron/ipc-adapter';
 import type { Host } from '../../src/main/host/host';
-import { isAlive, makeHost, outputOf, request, tempDir, until } from './support';
+import { descendantsOf } from '../../src/main/process/process-tree';
+import { claudeHost } from '../support/claude-host';
+import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fake-anthropic';
+import { eventsOf, isAlive, makeHost, outputOf, request, tempDir, until } from './support';
 
 vi.mock('electron', () => import('./stand-in/electron'));
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let logged: string[];
 let host: Host;
+let fake: FakeAnthropic | undefined;
 const log = (message: string) => logged.push(message);
 
 beforeEach(async () => {
@@ -21,21 +26,31 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await host.dispose();
+  await fake?.close();
+  fake = undefined;
   standIn.reset();
   await dir.remove();
 });
 
 /** A window whose page opened a shell; resolves with the shell's pid. */
-async function windowWithShell(trapHangup = false): Promise<number> {
+async function windowWithShell(): Promise<number> {
   new IpcAdapter(host, () => true, log);
   const window = new BrowserWindow({});
   await window.loadURL('file:///tether/index.html');
   const contents = window.webContents;
   await request(contents, 'openTerminal', { terminalId: 't1', cols: 80, rows: 24 });
-  const trap = trapHangup ? "trap '' HUP; " : '';
-  await request(contents, 'writeTerminal', { terminalId: 't1', data: `${trap}echo pid=$$\r` });
+  await request(contents, 'writeTerminal', { terminalId: 't1', data: 'echo pid=$$\r' });
   await until(() => /pid=\d+/.test(outputOf(contents, 't1')), 'the shell pid');
   return Number(/pid=(\d+)/.exec(outputOf(contents, 't1'))![1]);
+}
+
+/** The pid of each agent of the page once its CLI is ready, in the order they got ready. */
+function agentPids(contents: BrowserWindow['webContents']): number[] {
+  return eventsOf(contents).flatMap((event) =>
+    event.name === 'agentState' && event.payload.state.state === 'ready'
+      ? [event.payload.state.pid]
+      : [],
+  );
 }
 
 describe('holdQuitForTeardown', () => {
@@ -63,6 +78,69 @@ describe('holdQuitForTeardown', () => {
     BrowserWindow.getAllWindows()[0]!.close();
     await until(() => standIn.exitCode === 0, 'the quit');
     expect(isAlive(pid)).toBe(false);
+  });
+
+  it('quits only once every agent has ended too, a reloading page’s included', async () => {
+    // The real CLI, against a fake Messages API.
+    await host.dispose();
+    fake = await startFakeAnthropic(() => textReply('Hi.'));
+    host = claudeHost(dir.path, fake.url);
+    new IpcAdapter(host, () => true, log);
+    const pages = [new BrowserWindow({}), new BrowserWindow({})].map(
+      (window) => window.webContents,
+    );
+    for (const [index, contents] of pages.entries()) {
+      await contents.loadURL('file:///tether/index.html');
+      expect(await request(contents, 'openAgent', { agentId: `a${index}` })).toMatchObject({
+        ok: true,
+      });
+    }
+    await until(() => pages.every((contents) => agentPids(contents).length === 1), 'the CLIs');
+    const pids = pages.flatMap(agentPids);
+    // The second page is between two loads: its agent waits, detached, for the page to return.
+    let reloaded = false;
+    pages[1]!.once('did-navigate', () => (reloaded = true));
+    pages[1]!.reload();
+    await until(() => reloaded, 'the reload');
+    expect(pids.every(isAlive)).toBe(true);
+
+    const killLeftovers = vi.fn();
+    holdQuitForTeardown({ dispose: () => host.dispose(), killLeftovers, deadlineMs: 8000, log });
+    app.quit();
+    expect(standIn.exitCode).toBeNull();
+    await until(() => standIn.exitCode === 0, 'the quit', 10_000);
+    expect(pids.filter(isAlive)).toEqual([]);
+    expect(killLeftovers).not.toHaveBeenCalled();
+  });
+
+  it('kills a shell that ignores its hangup, and all it started, at the deadline', async () => {
+    new IpcAdapter(host, () => true, log);
+    const window = new BrowserWindow({});
+    await window.loadURL('file:///tether/index.html');
+    const contents = window.webContents;
+    await request(contents, 'openTerminal', { terminalId: 't1', cols: 80, rows: 24 });
+    // The job inherits the ignored signals; ending the block would take until its forced kill.
+    const data = "trap '' HUP TERM; sleep 1000 & echo pid=$$ job=$!\r";
+    await request(contents, 'writeTerminal', { terminalId: 't1', data });
+    await until(() => /pid=\d+ job=\d+/.test(outputOf(contents, 't1')), 'the pids');
+    const [, shell, job] = /pid=(\d+) job=(\d+)/.exec(outputOf(contents, 't1'))!.map(Number);
+    const tree = [shell!, ...descendantsOf(shell!)];
+    expect(tree).toContain(job);
+
+    // What index.ts runs at the deadline: the stand-in reports this process as Electron's own.
+    holdQuitForTeardown({
+      dispose: () => host.dispose(),
+      killLeftovers: () => killLeftoverProcesses(app.getAppMetrics().map(({ pid }) => pid)),
+      deadlineMs: 300,
+      log,
+    });
+    const quitAt = Date.now();
+    app.quit();
+    await until(() => standIn.exitCode === 0, 'the quit');
+    // Well before the terminal's own forced kill (5 s): the deadline's kill ended them.
+    await until(() => tree.every((pid) => !isAlive(pid)), 'the shell and its job to be gone', 1000);
+    expect(Date.now() - quitAt).toBeLessThan(3000);
+    expect(logged).toContain('tether: shells still running 300 ms after quit');
   });
 
   it('kills what is left once the deadline passes, and a second quit changes nothing', async () => {
