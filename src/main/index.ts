@@ -9,6 +9,7 @@ import { startDirectory } from './host/start-directory';
 import { resolveUserEnvironment } from './platform/user-environment';
 import { defaultShell } from './pty/shell';
 import { installAppMenu } from './electron/app-menu';
+import { devToolsAllowed } from './electron/dev-tools';
 import { hardenWebContents } from './electron/hardening';
 import { IpcAdapter } from './electron/ipc-adapter';
 import {
@@ -95,7 +96,7 @@ function start(): void {
   };
   installAppMenu({
     platform: process.platform,
-    devTools: !app.isPackaged || settings.current.settings.devTools === true,
+    devTools: devToolsAllowed(app.isPackaged, settings.current.settings.devTools),
     run,
   });
   openWindow();

@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -193,6 +201,10 @@ describe('the built app with a stand-in electron', () => {
     }
   });
 
+  it('offers DevTools in a development run', () => {
+    expect(standIn.menuItem('toggleDevTools')).toBeDefined();
+  });
+
   it('leaves no IPC channel open but its own', () => {
     expect([...standIn.handlers.keys()]).toEqual(['tether:request']);
     expect([...standIn.listeners.keys()]).toEqual([]);
@@ -215,6 +227,31 @@ describe('the built app with a stand-in electron', () => {
     expect(standIn.windows).toHaveLength(0);
     // The closing window saved its place for the next start.
     await until(() => existsSync(join(dir.path, 'userData/window-state.json')), 'the window state');
+  });
+});
+
+describe('the installed built app', () => {
+  const settingsFile = () => join(dir.path, 'userData/settings.json');
+
+  /** Launches the app as the installer puts it, with this settings file (none if undefined). */
+  async function launchInstalled(settings?: Record<string, unknown>): Promise<void> {
+    await quitRunningApp();
+    if (settings) writeFileSync(settingsFile(), JSON.stringify(settings));
+    else rmSync(settingsFile(), { force: true });
+    app.isPackaged = true;
+    await launchToWindow();
+  }
+
+  afterAll(() => rmSync(settingsFile(), { force: true }));
+
+  it('offers DevTools only when its settings file turns them on', async () => {
+    await launchInstalled();
+    expect(standIn.menuItem('View')).toBeDefined();
+    expect(standIn.menuItem('toggleDevTools')).toBeUndefined();
+    await launchInstalled({ devTools: false });
+    expect(standIn.menuItem('toggleDevTools')).toBeUndefined();
+    await launchInstalled({ devTools: true });
+    expect(standIn.menuItem('toggleDevTools')).toBeDefined();
   });
 });
 

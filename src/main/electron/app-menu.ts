@@ -3,7 +3,7 @@ import { findCommand, type CommandId } from '../../shared/commands';
 
 export interface AppMenuOptions {
   platform: NodeJS.Platform;
-  /** Development runs only: the page is Tether's own and nothing in it needs inspecting. */
+  /** Whether View offers Toggle Developer Tools (see devToolsAllowed). */
   devTools: boolean;
   /** Runs a Tether command in the window (opening one first where none is). */
   run(command: CommandId): void;
