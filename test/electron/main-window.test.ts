@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { standIn, type BrowserWindow } from './stand-in/electron';
+import { app, standIn, type BrowserWindow } from './stand-in/electron';
 import { createMainWindow } from '../../src/main/electron/main-window';
 import { WindowStateStore } from '../../src/main/electron/window-state';
 import { tempDir, until } from './support';
@@ -54,9 +54,37 @@ describe('createMainWindow', () => {
   });
 
   it('stays hidden until ready-to-show', async () => {
+    // The stand-in, as Electron, finishes the load before the window is ready to show.
+    let visibleAtLoad: boolean | undefined;
+    app.once('browser-window-created', (_event, window: BrowserWindow) =>
+      window.webContents.once('did-finish-load', () => (visibleAtLoad = window.isVisible())),
+    );
+    const window = await open();
+    expect(visibleAtLoad).toBe(false);
+    expect(window.isVisible()).toBe(true);
+  });
+
+  it('shows the window, saying what failed and where the log is, when its page cannot load', async () => {
+    // A window left hidden would keep the app running, off macOS, with nothing to close.
     standIn.loadFailures.push({ errorCode: -6, errorDescription: 'ERR_FILE_NOT_FOUND' });
     const window = await open();
-    expect(window.isVisible()).toBe(false);
+    expect(window.isVisible()).toBe(true);
+    await until(() => window.webContents.getURL().startsWith('data:text/html'), 'the page', 2_000);
+    const page = decodeURIComponent(window.webContents.getURL());
+    expect(page).toContain(
+      'ERR_FILE_NOT_FOUND (-6) loading file:///opt/tether/out/renderer/index.html',
+    );
+    expect(page).toContain('The details are in the log: <code>/logs/main.log</code>');
+    expect(page).not.toContain('<script');
+  });
+
+  it('escapes what it shows of the failure', async () => {
+    standIn.loadFailures.push({ errorCode: -2, errorDescription: '<img src=x onerror=alert(1)>' });
+    const window = await open();
+    await until(() => window.webContents.getURL().startsWith('data:text/html'), 'the page', 2_000);
+    const page = decodeURIComponent(window.webContents.getURL());
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt; (-2)');
+    expect(page).not.toContain('<img');
   });
 
   it('says once, and logs, that the page failed to load, without a rejection', async () => {
@@ -83,6 +111,9 @@ describe('createMainWindow', () => {
     window.webContents.crash('oom');
     expect(window.webContents.reloads).toHaveLength(1);
     expect(standIn.errorBoxes[0]?.content).toContain('stopped again right after a restart (oom)');
+    // Not a dead, blank window: it says what happened.
+    await until(() => window.webContents.getURL().startsWith('data:text/html'), 'the page', 2_000);
+    expect(decodeURIComponent(window.webContents.getURL())).toContain('stopped again');
     expect(logged.filter((line) => line.includes('renderer is gone'))).toHaveLength(2);
   });
 

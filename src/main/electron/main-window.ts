@@ -43,7 +43,7 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
   if (saved?.maximized) window.maximize();
   options.windowState.track(window);
   window.once('ready-to-show', () => window.show());
-  const failed = reportLoadFailure(options);
+  const failed = reportLoadFailure(window, options);
   watchPage(window, options.log, failed);
   watchAttentionBadge(window, options.platform ?? process.platform);
   const { source } = options;
@@ -52,8 +52,16 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
   return window;
 }
 
-/** One message a window: `did-fail-load` and the rejected load report the same failure. */
-function reportLoadFailure({ log, logFile }: MainWindowOptions): (reason: string) => void {
+/**
+ * One message a window: `did-fail-load` and the rejected load report the same failure. The
+ * window would otherwise stay hidden (it shows on ready-to-show), and off macOS an app with no
+ * window in sight runs on with nothing to close: after the error box the window shows what
+ * failed instead. Closing it quits; on macOS the Dock icon then opens a window that tries again.
+ */
+function reportLoadFailure(
+  window: BrowserWindow,
+  { log, logFile }: MainWindowOptions,
+): (reason: string) => void {
   let shown = false;
   return (reason) => {
     log(`tether: the window could not load its page: ${reason}`);
@@ -63,7 +71,42 @@ function reportLoadFailure({ log, logFile }: MainWindowOptions): (reason: string
       'Tether could not load its window',
       `${reason}\n\nThe details are in the log: ${logFile}`,
     );
+    if (window.isDestroyed()) return;
+    window
+      .loadURL(failurePage(reason, logFile))
+      .catch((error: Error) => log(`tether: the failure page did not load: ${error.message}`));
+    window.show();
   };
+}
+
+/** A page with no script, no request and no way to the host, saying what failed. */
+function failurePage(reason: string, logFile: string): string {
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Tether</title>
+<style>
+body { background: #0f1115; color: #d8dee9; font: 14px/1.5 system-ui, sans-serif; margin: 40px; }
+code { user-select: all; word-break: break-all; }
+</style></head>
+<body>
+<h1>Tether could not load its window</h1>
+<p>${escapeHtml(reason)}</p>
+<p>The details are in the log: <code>${escapeHtml(logFile)}</code></p>
+<p>Close this window and open Tether again to retry.</p>
+</body></html>`;
+  return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`;
+}
+
+function escapeHtml(text: string): string {
+  const entities: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+  };
+  return text.replace(/[&<>"']/g, (character) => entities[character]!);
 }
 
 /**
