@@ -11,8 +11,27 @@ import { startWebServer, type WebServer } from '../../src/main/host/web-server';
 import { splitRequest } from '../../src/renderer/src/host/request-pieces';
 import { WebSocketTransport } from '../../src/renderer/src/host/websocket-transport';
 import { MAX_PROMPT_CHARS } from '../../src/shared/agent-contract';
+import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGES_PER_MESSAGE } from '../../src/shared/composer-contract';
+import { hostRequests, type ClientFrame } from '../../src/shared/host-contract';
 import { MAX_MESSAGE_BYTES, MAX_REQUEST_BYTES } from '../../src/shared/request-pieces';
 import { workspaceStateSchema } from '../../src/shared/workspace-state';
+
+/**
+ * The largest `sendAgentMessage` the contract allows (or, with more images, one just past it):
+ * every field at its longest, a text of characters JSON escapes in six bytes each, and the most
+ * images, each as large as allowed. The images share one string: the test holds it once.
+ */
+function largestMessage(images = MAX_IMAGES_PER_MESSAGE) {
+  const data = 'A'.repeat(MAX_IMAGE_BASE64_CHARS);
+  return {
+    // An agent no host has, named so that the answer says which: 128 characters, the most.
+    agentId: 'nobody'.padEnd(128, '.'),
+    text: '\u0001'.repeat(MAX_PROMPT_CHARS),
+    uuid: '0b5e2d6c-1f3a-4c8e-9d7b-2a6f4e8c1b3d',
+    images: Array.from({ length: images }, () => ({ mediaType: 'image/jpeg' as const, data })),
+    priority: 'later' as const,
+  };
+}
 
 describe('request pieces', () => {
   it('put any request back together exactly, each piece within the message cap', () => {
@@ -45,11 +64,21 @@ describe('request pieces', () => {
     );
   });
 
-  it('the contract’s longest prompt fits the request limit, escaped as badly as JSON can', () => {
-    const json = JSON.stringify({ text: '\u0001'.repeat(MAX_PROMPT_CHARS) });
+  it('the contract’s largest message fits the request limit, escaped as badly as JSON can', () => {
+    const params = largestMessage();
+    expect(hostRequests.sendAgentMessage.params.safeParse(params).success).toBe(true);
+    const frame: ClientFrame = {
+      type: 'request',
+      id: Number.MAX_SAFE_INTEGER,
+      name: 'sendAgentMessage',
+      params,
+    };
+    // All of it is ASCII: its length is its size in bytes.
+    const json = JSON.stringify(frame);
+    expect(json.length).toBeGreaterThan(MAX_PROMPT_CHARS * 6);
     expect(json.length).toBeLessThanOrEqual(MAX_REQUEST_BYTES);
-    expect(splitRequest(json)).not.toBeNull();
-    expect(splitRequest(json + ' '.repeat(MAX_REQUEST_BYTES))).toBeNull();
+    // That the page sends it is the next test's, through the server.
+    expect(splitRequest(json.padEnd(MAX_REQUEST_BYTES + 1))).toBeNull();
   });
 });
 
@@ -72,8 +101,17 @@ describe('browser mode carries large requests', () => {
       log: () => {},
     });
     server = await startWebServer({ host, rendererDir: join(dir, 'renderer'), log: () => {} });
-    // The page's own transport, on the ws package's WebSocket (Node 20 has no global one).
-    Object.assign(globalThis, { WebSocket });
+    // The page's own transport, on the ws package's WebSocket (Node 20 has no global one). A
+    // browser masks what it sends in native code; ws does it byte by byte in JavaScript, and for
+    // the largest request (165 MB, unmasked again by the server) that would be most of this
+    // file's time. An all-zero masking key is as valid as any other, and ws skips the XOR for it
+    // at both ends: the server reads the pieces as it reads a browser's.
+    class PageSocket extends WebSocket {
+      constructor(url: string) {
+        super(url, { generateMask: (mask) => void mask.fill(0) });
+      }
+    }
+    Object.assign(globalThis, { WebSocket: PageSocket });
     const token = new URL(server.url).searchParams.get('token')!;
     transport = new WebSocketTransport(
       `ws://127.0.0.1:${server.port}/ws?token=${token}`,
@@ -96,9 +134,19 @@ describe('browser mode carries large requests', () => {
     expect(response).not.toMatchObject({ error: expect.stringContaining('text') });
   });
 
+  it('delivers the largest message the contract allows, images and all, whole', async () => {
+    const params = largestMessage();
+    // Checked against the contract, all of it, before the host found no such agent: a piece lost
+    // or cut would have left no JSON to check, and no answer at all.
+    expect(await transport.request('sendAgentMessage', params)).toEqual({
+      ok: false,
+      error: `sendAgentMessage: no open agent ${params.agentId}`,
+    });
+  });
+
   it('refuses a larger one in the block that sent it, and the socket carries on', async () => {
-    const text = '\u0001'.repeat(MAX_REQUEST_BYTES / 6 + 1);
-    expect(await transport.request('sendAgentMessage', { agentId: 'a1', text })).toEqual({
+    const params = largestMessage(MAX_IMAGES_PER_MESSAGE + 1);
+    expect(await transport.request('sendAgentMessage', params)).toEqual({
       ok: false,
       error: expect.stringMatching(
         /^sendAgentMessage: too large to send: browser mode takes up to \d+ MB/,
