@@ -31,6 +31,7 @@ import { FileIndex } from './file-index';
 import { listFolder } from './folder-listing';
 import type { SettingsFile } from './settings';
 import { windowsPty } from '../platform/windows-pty';
+import { removeStaleFifoFolders } from '../agent/transport/stdin-fifo';
 import {
   createWorktree,
   discardWorktree,
@@ -110,6 +111,9 @@ export class Host {
   constructor(private readonly options: HostOptions) {
     this.log = options.log ?? console.warn;
     this.launch = new LaunchContext(options);
+    // Where the desktop app and browser mode both start: the stdin FIFOs a killed Tether left in
+    // the temp folder (the agents under a pty use them, Unix only) go before anything else runs.
+    if (process.platform !== 'win32') removeStaleFifoFolders();
     options.settings?.onChange(({ problem }) =>
       this.broadcast({ name: 'settingsChanged', payload: { problem } }),
     );

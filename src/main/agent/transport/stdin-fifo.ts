@@ -16,9 +16,11 @@ import { isAlive } from '../../process/process-tree';
 // Each FIFO's folder names the process that made it, so that folders left by a process that was
 // killed (and never removed them) can be told from those of a Tether still running.
 const folderPattern = /^tether-(\d+)-/;
-let sweptStaleFolders = false;
 
-/** Removes the FIFO folders of Tether processes that no longer run; returns how many. */
+/**
+ * Removes the FIFO folders of Tether processes that no longer run; returns how many. The host
+ * calls it when it starts (see Host), before any agent of its own makes one.
+ */
 export function removeStaleFifoFolders(parent = tmpdir()): number {
   let removed = 0;
   let names: string[];
@@ -59,10 +61,6 @@ export class StdinFifo {
   private stream: WriteStream | null;
 
   constructor() {
-    if (!sweptStaleFolders) {
-      sweptStaleFolders = true;
-      removeStaleFifoFolders();
-    }
     this.dir = mkdtempSync(join(tmpdir(), `tether-${process.pid}-`));
     this.path = join(this.dir, 'stdin');
     try {
