@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../../shared/error-message';
 import type { HostApi } from '../../shared/host-api';
 import type { WorkspaceState } from '../../shared/workspace-state';
 import { AccessHelp } from './host/AccessHelp';
@@ -39,7 +40,7 @@ export function App({ api, problem }: AppProps) {
           workspace: initialWorkspace(saved, info.workspaceDir),
         });
       },
-      (failure: Error) => setError(failure.message),
+      (failure: unknown) => setError(errorMessage(failure)),
     );
     return stop;
   }, [api]);

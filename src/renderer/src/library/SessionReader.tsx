@@ -38,7 +38,8 @@ export function SessionReader({ api, session, onResume, onFork, onBack }: Sessio
         store.loadHistory(events, session.project);
         setLoaded({ state: 'ready', skipped: skipped + unknown });
       },
-      (failure: Error) => current && setLoaded({ state: 'failed', reason: failureReason(failure) }),
+      (failure: unknown) =>
+        current && setLoaded({ state: 'failed', reason: failureReason(failure) }),
     );
     return () => {
       current = false;
@@ -58,7 +59,7 @@ export function SessionReader({ api, session, onResume, onFork, onBack }: Sessio
   const reveal = () =>
     api.revealSessionFile({ sessionId: session.sessionId }).then(
       ({ path, revealed }) => setSaid(revealed ? `Shown: ${path}` : `The session file is ${path}`),
-      (failure: Error) => setSaid(failureReason(failure)),
+      (failure: unknown) => setSaid(failureReason(failure)),
     );
 
   return (

@@ -148,7 +148,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           const cwd = (focused && state.blocks[focused]?.cwd) || workspaceDir;
           return void api.createWorktree({ cwd }).then(
             (worktree) => workspace.add('agent', 'horizontal', { cwd: worktree.path, worktree }),
-            (failure: Error) =>
+            (failure: unknown) =>
               setNotice(`Cannot start an agent in a worktree: ${failureReason(failure)}`),
           );
         }
@@ -167,7 +167,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         case 'rescanLibrary':
           return void api.rescanLibrary({}).then(
             () => setNotice('The session library is up to date'),
-            (failure: Error) =>
+            (failure: unknown) =>
               setNotice(`Cannot rescan the session library: ${failureReason(failure)}`),
           );
         case 'openSettings':
@@ -175,7 +175,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           return void api.openSettings({}).then(
             ({ path, opened }) =>
               opened || setNotice(`Settings: ${path} (changes apply to new terminals and agents)`),
-            (failure: Error) => setNotice(failure.message),
+            (failure: unknown) => setNotice(failureReason(failure)),
           );
         case 'block':
           return focused && handles.current.get(focused)?.run(id);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../shared/error-message';
 import type { HostApi } from '../../../shared/host-api';
 import type {
   BlockSpec,
@@ -78,8 +79,8 @@ export function useWorkspace(
     if (saved.current === state) return;
     const timer = setTimeout(() => {
       saved.current = state;
-      api.saveWorkspace({ workspace: state }).catch((error: Error) => {
-        console.error(`tether: could not save the workspace (${error.message})`);
+      api.saveWorkspace({ workspace: state }).catch((error: unknown) => {
+        console.error(`tether: could not save the workspace (${errorMessage(error)})`);
       });
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../../shared/error-message';
 import { AppInfoContext } from '../../host/app-info';
 import { openExternalLink } from '../../host/open-external-link';
 import type { EventPayload } from '../../../../shared/host-contract';
@@ -61,7 +62,7 @@ export function TerminalBlock({
   useLayoutEffect(() => {
     const created = new TerminalView(container.current!, {
       openLink: (url) => {
-        openExternalLink(api, url).catch((failure: Error) => setError(failure.message));
+        openExternalLink(api, url).catch((failure: unknown) => setError(errorMessage(failure)));
       },
       windowsPty,
     });

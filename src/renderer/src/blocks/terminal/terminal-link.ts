@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../../shared/error-message';
 import type { HostApi } from '../../../../shared/host-api';
 import type { EventPayload } from '../../../../shared/host-contract';
 import { Acknowledgements } from './acknowledgements';
@@ -28,7 +29,7 @@ export function linkTerminal(
   cwd: string | undefined,
   events: TerminalLinkEvents,
 ): () => void {
-  const report = (error: Error) => events.onError(error.message);
+  const report = (error: unknown) => events.onError(errorMessage(error));
   const acknowledgements = new Acknowledgements((bytes) => {
     api.acknowledgeTerminal({ terminalId, bytes }).catch(report);
   });
@@ -80,7 +81,7 @@ export function linkTerminal(
       if (opened.shell) events.onShell?.(opened.shell);
       events.onDirectory(opened.cwd);
     },
-    (error: Error) => {
+    (error: unknown) => {
       early = null;
       report(error);
     },
