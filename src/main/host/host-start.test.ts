@@ -2,10 +2,13 @@ import { spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventMessage } from '../../shared/host-contract';
 import { workspaceStateSchema } from '../../shared/workspace-state';
+import { isAlive } from '../process/process-tree';
 import { Host } from './host';
 import { JsonFile } from './json-file';
+import { until } from '../../../test/support/until';
 
 // What a host does by itself, with no option asking for it: the desktop app and browser mode
 // both start by constructing one, so this is what both of them do.
@@ -31,11 +34,21 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
+/** Waits in real time while setTimeout is faked (which `until` and any sleep rely on). */
+async function realWait(condition: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return condition();
+}
+
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'host-start-'));
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
   await host?.dispose();
   host = undefined;
   rmSync(dir, { recursive: true, force: true });
@@ -72,5 +85,33 @@ describe.skipIf(process.platform === 'win32')('Host: when it starts', () => {
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(live)).toBe(true);
     if (asRoot) expect(existsSync(theirs)).toBe(true);
+  });
+
+  it('keeps what a page left for 60 seconds when nothing says otherwise', async () => {
+    makeHost();
+    const events: EventMessage[] = [];
+    const connection = host!.connect((event) => events.push(event), 'tab-00000001');
+    const output = () =>
+      Buffer.concat(
+        events.flatMap((event) => (event.name === 'terminalData' ? [event.payload.data] : [])),
+      ).toString();
+    const opened = await connection.request('openTerminal', {
+      terminalId: 't.0',
+      cols: 80,
+      rows: 24,
+    });
+    expect(opened).toMatchObject({ ok: true });
+    await connection.request('writeTerminal', { terminalId: 't.0', data: 'echo "pid:$$:"\r' });
+    await until(() => /pid:\d+:/.test(output()), 'the pid');
+    const shell = Number(/pid:(\d+):/.exec(output())![1]);
+
+    // The clock from the page leaving on is the test's; the shell's ending is real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await connection.detach();
+    vi.advanceTimersByTime(59_999);
+    // Were the grace any shorter, the shell would have been sent its hangup by now.
+    expect(await realWait(() => !isAlive(shell), 300)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await realWait(() => !isAlive(shell), 10_000)).toBe(true);
   });
 });
