@@ -12,7 +12,9 @@ function nestedObject(depth: number): string {
 
 describe('parseFrame', () => {
   it('classifies each frame type into the typed fields the translator reads', () => {
-    expect(parseFrame('{"type":"system","subtype":"init"}')).toMatchObject({
+    expect(
+      parseFrame('{"type":"system","subtype":"init","session_id":"s","model":"m"}'),
+    ).toMatchObject({
       kind: 'system',
       subtype: 'init',
     });
@@ -153,6 +155,15 @@ describe('parseFrame', () => {
       [{ type: 'control_cancel_request' }, 'request_id'],
       [{ type: 'control_response', response: { subtype: 'success' } }, 'request_id'],
       [{ type: 'rate_limit_event' }, 'rate_limit_info'],
+      [{ type: 'rate_limit_event', rate_limit_info: { resetsAt: 1 } }, 'rate_limit_info.status'],
+      // A system subtype the translator reads, without what it reads.
+      [{ type: 'system', subtype: 'init', model: 'm' }, 'session_id'],
+      [{ type: 'system', subtype: 'status' }, 'status'],
+      [{ type: 'system', subtype: 'compact_boundary' }, 'compact_metadata'],
+      [{ type: 'system', subtype: 'task_started' }, 'task_id'],
+      [{ type: 'system', subtype: 'background_tasks_changed', tasks: {} }, 'tasks'],
+      [{ type: 'system', subtype: 'api_retry', attempt: 2 }, 'max_retries'],
+      [{ type: 'system', subtype: 'model_fallback' }, 'fallback_model'],
     ];
     for (const [value, field] of cases) {
       const frame = parseFrame(line(value));

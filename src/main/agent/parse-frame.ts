@@ -70,8 +70,11 @@ function invalid(value: Record<string, unknown>, type: string, problem: string):
 
 function classifyKnown(value: Record<string, unknown>, type: string | null): StreamFrame {
   switch (type) {
-    case 'system':
-      return { kind: 'system', subtype: need(str(value['subtype']), 'subtype'), fields: value };
+    case 'system': {
+      const subtype = need(str(value['subtype']), 'subtype');
+      checkSystem(subtype, value);
+      return { kind: 'system', subtype, fields: value };
+    }
     case 'stream_event':
       return {
         kind: 'stream_event',
@@ -131,11 +134,15 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
         kind: 'control_cancel_request',
         request_id: need(str(value['request_id']), 'request_id'),
       };
-    case 'rate_limit_event':
-      return {
-        kind: 'rate_limit_event',
-        info: need(record(value['rate_limit_info'] ?? value['rateLimitInfo']), 'rate_limit_info'),
-      };
+    case 'rate_limit_event': {
+      const info = need(
+        record(value['rate_limit_info'] ?? value['rateLimitInfo']),
+        'rate_limit_info',
+      );
+      // Without its status a rate limit would show as one of unknown kind.
+      need(str(info['status']), 'rate_limit_info.status');
+      return { kind: 'rate_limit_event', info };
+    }
     case 'keep_alive':
       return { kind: 'keep_alive' };
     case 'conversation_reset':
@@ -153,6 +160,58 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
       };
     default:
       return { kind: 'other', type_name: type ?? '' };
+  }
+}
+
+/**
+ * What each `system` subtype the translator reads cannot do without. Lacking it, the frame would
+ * show something wrong (a session id of '', a list of background tasks emptied) or nothing at all
+ * while counting as handled: it is invalid instead, and shows in the raw view. Subtypes not
+ * listed here need nothing beyond their subtype.
+ */
+function checkSystem(subtype: string, value: Record<string, unknown>): void {
+  switch (subtype) {
+    case 'init':
+      need(str(value['session_id']), 'session_id');
+      need(str(value['model']), 'model');
+      return;
+    case 'status':
+      // null is the CLI's word for no status (compacting ended): it comes as null, never left out.
+      if (value['status'] !== null) need(str(value['status']), 'status');
+      return;
+    case 'compact_boundary': {
+      // snake_case on stdout, camelCase as the on-disk transcript writes it: either will do.
+      const meta = need(
+        record(value['compact_metadata'] ?? value['compactMetadata']),
+        'compact_metadata',
+      );
+      need(str(meta['trigger']), 'compact_metadata.trigger');
+      need(num(meta['pre_tokens'] ?? meta['preTokens']), 'compact_metadata.pre_tokens');
+      return;
+    }
+    case 'commands_changed':
+      need(array(value['commands']), 'commands');
+      return;
+    case 'task_started':
+    case 'task_progress':
+    case 'task_updated':
+    case 'task_notification':
+      need(str(value['task_id']), 'task_id');
+      return;
+    case 'background_tasks_changed':
+      need(array(value['tasks']), 'tasks');
+      return;
+    case 'api_retry':
+      need(num(value['attempt']), 'attempt');
+      need(num(value['max_retries']), 'max_retries');
+      return;
+    case 'model_refusal_fallback':
+      need(array(value['retracted_message_uuids']), 'retracted_message_uuids');
+      need(str(value['fallback_model']), 'fallback_model');
+      return;
+    case 'model_fallback':
+      need(str(value['fallback_model']), 'fallback_model');
+      return;
   }
 }
 
