@@ -23,6 +23,7 @@ import { createMainWindow } from './electron/main-window';
 import { holdQuitForTeardown } from './electron/quit-sequence';
 import { isRendererUrl, rendererSource } from './electron/renderer-url';
 import { WindowStateStore } from './electron/window-state';
+import { errorMessage } from '../shared/error-message';
 
 // The app id the installer registers (electron-builder's appId): Windows shows notifications only
 // for an app whose id matches its Start menu entry.
@@ -81,7 +82,7 @@ function start(): void {
       windowState,
       log,
       logFile,
-    }).catch((error: Error) => log(`tether: could not open the window: ${error.message}`));
+    }).catch((error: unknown) => log(`tether: could not open the window: ${errorMessage(error)}`));
   // With no window (macOS keeps running without one) a command opens one; the adapter holds the
   // command until the new page connects.
   const showWindow = () => {

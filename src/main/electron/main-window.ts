@@ -2,6 +2,7 @@ import { BrowserWindow, dialog } from 'electron';
 import { watchAttentionBadge } from './attention-badge';
 import type { RendererSource } from './renderer-url';
 import type { WindowStateStore } from './window-state';
+import { errorMessage } from '../../shared/error-message';
 
 export interface MainWindowOptions {
   source: RendererSource;
@@ -48,7 +49,7 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
   watchAttentionBadge(window, options.platform ?? process.platform);
   const { source } = options;
   const loading = source.kind === 'url' ? window.loadURL(source.url) : window.loadFile(source.path);
-  await loading.catch((error: Error) => failed(error.message));
+  await loading.catch((error: unknown) => failed(errorMessage(error)));
   return window;
 }
 
@@ -74,7 +75,9 @@ function reportLoadFailure(
     if (window.isDestroyed()) return;
     window
       .loadURL(failurePage(reason, logFile))
-      .catch((error: Error) => log(`tether: the failure page did not load: ${error.message}`));
+      .catch((error: unknown) =>
+        log(`tether: the failure page did not load: ${errorMessage(error)}`),
+      );
     window.show();
   };
 }

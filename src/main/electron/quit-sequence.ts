@@ -1,4 +1,5 @@
 import { app } from 'electron';
+import { errorMessage } from '../../shared/error-message';
 
 export interface QuitOptions {
   /** Ends every shell and agent the host started. */
@@ -27,8 +28,8 @@ export function holdQuitForTeardown({ dispose, killLeftovers, deadlineMs, log }:
     });
     const ended = dispose().then(
       () => 'ended' as const,
-      (error: Error) => {
-        log(`tether: ending the shells at quit failed: ${error.message}`);
+      (error: unknown) => {
+        log(`tether: ending the shells at quit failed: ${errorMessage(error)}`);
         return 'failed' as const;
       },
     );

@@ -1,6 +1,7 @@
 import { screen, type BrowserWindow } from 'electron';
 import { JsonFile } from '../host/json-file';
 import { isReachable, windowStateSchema, type WindowState } from './window-bounds';
+import { errorMessage } from '../../shared/error-message';
 
 const SAVE_DELAY_MS = 500;
 
@@ -35,8 +36,8 @@ export class WindowStateStore {
       const bounds = window.getNormalBounds();
       this.file
         .write({ ...bounds, maximized: window.isMaximized() })
-        .catch((error: Error) =>
-          this.log(`tether: could not save the window's place: ${error.message}`),
+        .catch((error: unknown) =>
+          this.log(`tether: could not save the window's place: ${errorMessage(error)}`),
         );
     };
     const later = () => {
