@@ -83,7 +83,7 @@ describe('createMainWindow', () => {
     const window = await open();
     await until(() => window.webContents.getURL().startsWith('data:text/html'), 'the page', 2_000);
     const page = decodeURIComponent(window.webContents.getURL());
-    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt; (-2)');
+    expect(page).toContain('&#60;img src=x onerror=alert(1)&#62; (-2)');
     expect(page).not.toContain('<img');
   });
 

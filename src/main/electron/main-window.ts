@@ -3,6 +3,7 @@ import { watchAttentionBadge } from './attention-badge';
 import type { RendererSource } from './renderer-url';
 import type { WindowStateStore } from './window-state';
 import { errorMessage } from '../../shared/error-message';
+import { escapeHtml } from '../../shared/escape-html';
 
 export interface MainWindowOptions {
   source: RendererSource;
@@ -99,17 +100,6 @@ code { user-select: all; word-break: break-all; }
 <p>Close this window and open Tether again to retry.</p>
 </body></html>`;
   return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`;
-}
-
-function escapeHtml(text: string): string {
-  const entities: Record<string, string> = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-  };
-  return text.replace(/[&<>"']/g, (character) => entities[character]!);
 }
 
 /**
