@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
@@ -20,6 +21,21 @@ export default defineConfig({
       // it can paint, so minified it starts sooner (e2e/bundle-size.spec.ts keeps the budget).
       minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+    },
+    worker: {
+      // The Markdown worker loads the highlighter when it first meets code: a chunk of its own.
+      format: 'es',
+      // A worker has no DOM: micromark's entity decoder as Node has it, not its browser build.
+      plugins: () => [
+        {
+          name: 'worker-entity-decoder',
+          enforce: 'pre',
+          resolveId: (source) =>
+            source === 'decode-named-character-reference'
+              ? createRequire(__filename).resolve(source)
+              : null,
+        },
+      ],
     },
     plugins: [react()],
   },

@@ -1,19 +1,29 @@
+import type { Root } from 'hast';
+import { toJsxRuntime, type Components as JsxComponents } from 'hast-util-to-jsx-runtime';
 import {
   createContext,
   memo,
   useContext,
   useEffect,
   useMemo,
+  useReducer,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import type { Components } from 'react-markdown';
 import { safeExternalUrl } from '../../../../../shared/external-url';
-import { rehypeHighlightCode } from './highlight-code';
 import { useHighlighterFor } from './highlighter';
-import { StreamedMarkdown } from './streamed-markdown';
-import { rehypeUnparsedSlot, UNPARSED_CLASS } from './unparsed-slot';
+import { markdownTree } from './markdown-tree';
+import { WorkerTrees } from './markdown-trees';
+import {
+  GROUP_LIMIT,
+  StreamedMarkdown,
+  type GroupPace,
+  type StreamedView,
+} from './streamed-markdown';
+import { UNPARSED_CLASS } from './unparsed-slot';
 
 interface MarkdownProps {
   text: string;
@@ -79,10 +89,6 @@ function Unparsed({ end }: { end: string }) {
   );
 }
 
-const remarkPlugins = [remarkGfm];
-const rehypePlugins = [rehypeHighlightCode];
-const tailRehypePlugins = [rehypeHighlightCode, rehypeUnparsedSlot];
-
 function LinkOrText({
   url,
   onOpenLink,
@@ -110,28 +116,96 @@ function LinkOrText({
 
 /**
  * One top-level block; unchanged blocks of a growing message are not parsed again. The `tail`
- * leaves a slot where the text not parsed yet goes on.
+ * leaves a slot where the text not parsed yet goes on. Given no `tree` (none came from the
+ * worker), it parses `text` itself.
  */
 const MarkdownBlock = memo(function MarkdownBlock({
   text,
+  tree,
   components,
   tail = false,
 }: {
   text: string;
+  tree?: Root | undefined;
   components: Components;
   tail?: boolean;
 }) {
-  useHighlighterFor(text);
-  return (
-    <ReactMarkdown
-      remarkPlugins={remarkPlugins}
-      rehypePlugins={tail ? tailRehypePlugins : rehypePlugins}
-      components={components}
-    >
-      {text}
-    </ReactMarkdown>
-  );
+  // Parsed here, code is coloured once the highlighter has loaded; the worker waits for its own.
+  useHighlighterFor(tree ? '' : text);
+  // As react-markdown renders its tree.
+  return toJsxRuntime(tree ?? markdownTree(text, tail), {
+    Fragment,
+    jsx,
+    jsxs,
+    components: components as JsxComponents,
+    ignoreInvalidStyle: true,
+    passKeys: true,
+    passNode: true,
+  });
 });
+
+/**
+ * Finished blocks parsed in the worker: as soon as they are, and more at once (a slice per
+ * interval fell behind 2,000 deltas a second), since only making their elements is left here.
+ */
+const IN_WORKER: GroupPace = { interval: 0, limit: 4 * GROUP_LIMIT };
+
+/** A block to show: its tree if the worker parsed it, else its text, parsed in render. */
+interface ShownBlock {
+  text: string;
+  tree?: Root;
+}
+
+/** Nothing parsed after the groups: the text written after them shows as a block of its own. */
+let noTail: ShownBlock | undefined;
+const emptyTail = () => (noTail ??= { text: '', tree: markdownTree('', true) });
+
+interface Shown {
+  groups: ShownBlock[];
+  tail: ShownBlock;
+  /** How much of the text they hold. */
+  covered: number;
+}
+
+/**
+ * Of what the worker was asked to parse, what has come: the groups in order up to the first
+ * still on its way, then the newest tail that still fits. What was parsed here before the text
+ * first grew (`before`) stays as it was.
+ */
+function fromWorker(
+  view: StreamedView,
+  text: string,
+  trees: WorkerTrees,
+  before: StreamedView,
+): Shown {
+  const groups: ShownBlock[] = [];
+  let covered = 0;
+  for (const [index, group] of view.groups.entries()) {
+    const tree = before.groups[index] === group ? undefined : trees.block(index, group);
+    if (tree === null) break;
+    groups.push(tree ? { text: group, tree } : { text: group });
+    covered += group.length;
+  }
+  trees.keepBlocks(view.groups.length);
+  // While groups are on their way, the tail shown last may still fit where they end.
+  const latest = trees.latestTail(view.parsedTail);
+  const tail =
+    latest && text.startsWith(latest.text, covered)
+      ? latest
+      : before.parsedTail && text.startsWith(before.parsedTail, covered)
+        ? { text: before.parsedTail }
+        : emptyTail();
+  return { groups, tail, covered };
+}
+
+function parsedHere(view: StreamedView): Shown {
+  const covered = view.groups.reduce((length, group) => length + group.length, 0);
+  return {
+    groups: view.groups.map((text) => ({ text })),
+    tail: { text: view.parsedTail },
+    covered,
+  };
+}
 
 /** What a parse drops at the end of a block: spaces and line ends, which the next text needs. */
 function trailingSpace(text: string): string {
@@ -151,7 +225,7 @@ function useSettled(text: string): boolean {
 
 /**
  * Model text as GitHub-flavoured Markdown. The text is untrusted: raw HTML in it shows as the literal
- * text the model wrote (react-markdown's default without a raw-HTML plugin), never as markup;
+ * text the model wrote (see markdownTree), never as markup;
  * links go through the host's checked opener, and images are shown as links so that no remote
  * content loads by itself.
  */
@@ -179,16 +253,33 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
     [onOpenLink],
   );
   const [streamed] = useState(() => new StreamedMarkdown());
+  const [, treeCame] = useReducer((count: number) => count + 1, 0);
   const settled = useSettled(text);
-  const { groups, parsedTail, rest } = streamed.show(text, performance.now(), settled);
-  const unparsed = rest && trailingSpace(parsedTail) + rest;
+  const isSettled = useRef(settled);
+  isSettled.current = settled;
+  // While the text grows, the next frame shows what came; a settled text renders for it.
+  const [trees] = useState(() => new WorkerTrees(() => isSettled.current && treeCame()));
+  /** What was last parsed here; once the text grows, the worker parses the rest. */
+  const here = useRef<StreamedView | null>(null);
+  const streaming = useRef(false);
+  // A text shown whole (a transcript opened) is parsed here at once, so that it never shows as
+  // written first; one growing is parsed in the worker, not in the frames that show it.
+  streaming.current ||= !settled && here.current !== null && trees.available;
+  const pace = streaming.current ? IN_WORKER : undefined;
+  const view = streamed.show(text, performance.now(), settled, pace);
+  if (!streaming.current) here.current = view;
+  const { groups, tail, covered } = streaming.current
+    ? fromWorker(view, text, trees, here.current!)
+    : parsedHere(view);
+  const rest = text.slice(covered + tail.text.length);
+  const unparsed = rest && trailingSpace(tail.text) + rest;
   return (
     <div className="agent-markdown">
       {groups.map((group, index) => (
-        <MarkdownBlock key={index} text={group} components={components} />
+        <MarkdownBlock key={index} text={group.text} tree={group.tree} components={components} />
       ))}
       <UnparsedText.Provider value={{ text: unparsed, at: text.length - unparsed.length }}>
-        <MarkdownBlock key="tail" text={parsedTail} components={components} tail />
+        <MarkdownBlock key="tail" text={tail.text} tree={tail.tree} components={components} tail />
       </UnparsedText.Provider>
     </div>
   );

@@ -36,15 +36,16 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-// A fence line as CommonMark has it: up to three spaces, then ``` or ~~~.
-const FENCE = /^ {0,3}(`{3,}|~{3,})/m;
+/** A fence line as CommonMark has it: up to three spaces, then ``` or ~~~. */
+export const FENCE = /^ {0,3}(`{3,}|~{3,})/m;
 
 /**
  * Makes a component showing this Markdown render again once the highlighter has loaded, when the
- * text has a fenced code block to colour; text without one never renders again for it.
+ * text has a fenced code block to colour; text without one never renders again for it. Returns
+ * whether the text can be coloured now.
  */
-export function useHighlighterFor(text: string): void {
+export function useHighlighterFor(text: string): boolean {
   const colourable = () => loaded !== null && FENCE.test(text);
   // The same for a page rendered to a string (an exported transcript).
-  useSyncExternalStore(subscribe, colourable, colourable);
+  return useSyncExternalStore(subscribe, colourable, colourable);
 }

@@ -16,6 +16,14 @@ export const GROUP_LIMIT = 2_500;
 /** A growing tail longer than this is parsed again only once the text settles. */
 export const TAIL_PARSE_LIMIT = 2_000;
 
+/** How often finished blocks are parsed, and how much of them at once. */
+export interface GroupPace {
+  interval: number;
+  limit: number;
+}
+
+const IN_FRAMES: GroupPace = { interval: PARSE_INTERVAL_MS, limit: GROUP_LIMIT };
+
 export interface StreamedView {
   /** Runs of finished blocks, each parsed once, in one piece. */
   groups: readonly string[];
@@ -31,7 +39,8 @@ export interface StreamedView {
  * (blocks render alike alone or joined, see MarkdownSplitter); once no finished block waits, the
  * tail is parsed again. Finished blocks not parsed yet show with the rest, as written. Once the
  * text settles, all of it is parsed. So a frame holds at most one bounded parse however fast the
- * text comes.
+ * text comes. Parsed elsewhere (a worker), finished blocks may be grouped at another pace: only
+ * the tail's parse then keeps to the interval.
  */
 export class StreamedMarkdown {
   private readonly splitter = new MarkdownSplitter();
@@ -45,7 +54,7 @@ export class StreamedMarkdown {
   private blockIndex = 0;
   private blockEnd = 0;
 
-  show(text: string, now: number, settled: boolean): StreamedView {
+  show(text: string, now: number, settled: boolean, pace = IN_FRAMES): StreamedView {
     const { blocks, tail } = this.splitter.split(text);
     const finished = text.length - tail.length;
     // Another text, or one the splitter now parses whole (a reference definition came).
@@ -55,9 +64,13 @@ export class StreamedMarkdown {
       if (finished > this.grouped) this.group(finished);
       this.parsedTail = tail;
       this.parsedAt = now;
+    } else if (finished > this.grouped) {
+      if (now - this.parsedAt >= pace.interval) {
+        this.group(this.sliceEnd(blocks, finished, pace.limit));
+        this.parsedAt = now;
+      }
     } else if (now - this.parsedAt >= PARSE_INTERVAL_MS) {
-      if (finished > this.grouped) this.group(this.sliceEnd(blocks, finished));
-      else if (tail.length <= TAIL_PARSE_LIMIT) this.parsedTail = tail;
+      if (tail.length <= TAIL_PARSE_LIMIT) this.parsedTail = tail;
       this.parsedAt = now;
     }
     if (!text.startsWith(this.parsedTail, this.grouped)) this.parsedTail = '';
@@ -73,8 +86,8 @@ export class StreamedMarkdown {
     this.grouped = end;
   }
 
-  /** Where the next slice of finished blocks ends: as many as fit in GROUP_LIMIT, one at least. */
-  private sliceEnd(blocks: readonly string[], finished: number): number {
+  /** Where the next slice of finished blocks ends: as many as fit in `limit`, one at least. */
+  private sliceEnd(blocks: readonly string[], finished: number, limit: number): number {
     // The blocks before `grouped` are whole groups: find the first block after them.
     while (this.blockEnd < this.grouped && this.blockIndex < blocks.length) {
       this.blockEnd += blocks[this.blockIndex++]!.length;
@@ -82,7 +95,7 @@ export class StreamedMarkdown {
     let end = this.grouped;
     while (this.blockIndex < blocks.length && end < finished) {
       const next = end + blocks[this.blockIndex]!.length;
-      if (end > this.grouped && next - this.grouped > GROUP_LIMIT) break;
+      if (end > this.grouped && next - this.grouped > limit) break;
       end = next;
       this.blockIndex++;
     }

@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { act, cleanup, render } from '@testing-library/react';
+import fc from 'fast-check';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Markdown, SETTLE_MS } from './Markdown';
+import { markdownTree } from './markdown-tree';
+import type { TreeReply, TreeRequest } from './markdown.worker';
+
+/** The worker, run on timers: what it parses arrives later, as from the real one. */
+class TimedWorker extends EventTarget {
+  static requests: TreeRequest[] = [];
+  postMessage(request: TreeRequest): void {
+    TimedWorker.requests.push(request);
+    setTimeout(() => {
+      const reply: TreeReply = { id: request.id, tree: markdownTree(request.text, request.tail) };
+      this.dispatchEvent(new MessageEvent('message', { data: reply }));
+    });
+  }
+  terminate(): void {}
+}
+
+beforeAll(() => vi.stubGlobal('Worker', TimedWorker));
+afterEach(() => {
+  cleanup();
+  TimedWorker.requests = [];
+});
+
+/**
+ * Lets the page post what it asked for and the worker answer, twice over (a tail asked for only
+ * once the last one came). A timer set within a tick waits 1 ms.
+ */
+function worker(): void {
+  for (let tick = 0; tick < 4; tick++) act(() => vi.advanceTimersByTime(1));
+}
+
+/**
+ * Ends a test on fake timers with nothing left pending: the requests waiting to be posted are the
+ * page's, for the next test too. A render that act flushes may set another timer.
+ */
+function realTimers(): void {
+  for (let round = 0; round < 10 && vi.getTimerCount() > 0; round++) act(() => vi.runAllTimers());
+  vi.useRealTimers();
+}
+
+const show = (text: string) => <Markdown text={text} onOpenLink={() => undefined} />;
+
+/** The text written after the parsed part, as the page shows it. */
+function unparsed(container: HTMLElement): string {
+  return container.querySelector('.agent-markdown-unparsed')?.textContent ?? '';
+}
+
+/**
+ * The markup, without the line ends a parse puts between the blocks of one tree: blocks parsed
+ * apart have none between them, and between blocks they show as nothing.
+ */
+function html(container: HTMLElement): string {
+  return container.innerHTML.replaceAll('>\n<', '><');
+}
+
+function wholeHtml(text: string): string {
+  const view = render(show(text));
+  const shown = html(view.container);
+  view.unmount();
+  return shown;
+}
+
+describe('Markdown parsed in a worker while it streams', () => {
+  it('shows the text as written until the worker has parsed it, then parsed', () => {
+    vi.useFakeTimers();
+    try {
+      const view = render(show('Intro'));
+      const first = 'Intro with **bold** text.\n\nSecond';
+      view.rerender(show(first));
+      // Nothing parsed in the render that showed it: the text after the first parse is as written.
+      expect(unparsed(view.container)).toBe(first.slice('Intro'.length));
+      expect(view.container.querySelector('strong')).toBeNull();
+      worker();
+      expect(TimedWorker.requests.map((request) => request.text)).toContain(
+        'Intro with **bold** text.\n\n',
+      );
+      view.rerender(show(`${first} paragraph`));
+      expect(view.container.querySelector('strong')?.textContent).toBe('bold');
+      expect(unparsed(view.container)).toBe('Second paragraph');
+    } finally {
+      realTimers();
+    }
+  });
+
+  it('renders what it streamed as rendering the whole text does, once settled', () => {
+    const block = fc.constantFrom(
+      'A paragraph with **bold** and `code`.',
+      '- one\n- two',
+      '# Title',
+      '> quoted',
+      '| a | b |\n|---|---|\n| 1 | 2 |',
+      '```\nplain code\n```',
+      '<b>raw</b> html and https://example.com',
+    );
+    const streamed = fc
+      .array(block, { minLength: 1, maxLength: 6 })
+      .map((blocks) => blocks.join('\n\n'))
+      .chain((full) =>
+        fc
+          .array(fc.tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 60 })), {
+            minLength: 1,
+            maxLength: 12,
+          })
+          .map((steps) => ({ full, steps })),
+      );
+    fc.assert(
+      fc.property(streamed, ({ full, steps }) => {
+        vi.useFakeTimers();
+        try {
+          let length = Math.min(full.length, steps[0]![0]);
+          const view = render(show(full.slice(0, length)));
+          for (const [grow, wait] of steps) {
+            length = Math.min(full.length, length + grow);
+            const text = full.slice(0, length);
+            view.rerender(show(text));
+            // Whatever is shown as written is the end of the text, never a piece out of place.
+            expect(text.endsWith(unparsed(view.container).trimStart())).toBe(true);
+            act(() => vi.advanceTimersByTime(wait));
+          }
+          view.rerender(show(full));
+          act(() => vi.advanceTimersByTime(SETTLE_MS));
+          // The settled text's parse comes from the worker.
+          worker();
+          const shown = html(view.container);
+          view.unmount();
+          expect(shown).toBe(wholeHtml(full));
+        } finally {
+          realTimers();
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
