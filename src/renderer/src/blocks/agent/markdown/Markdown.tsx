@@ -70,8 +70,18 @@ export function unparsedPieces(text: string, start = 0): UnparsedPiece[] {
   return pieces;
 }
 
-const UnparsedPieceView = memo(function UnparsedPieceView({ text }: { text: string }) {
-  return <span>{text}</span>;
+/**
+ * A piece after the first is a block of its own (by its class: a sibling selector made every
+ * piece added or taken away restyle the pieces after it).
+ */
+const UnparsedPieceView = memo(function UnparsedPieceView({
+  text,
+  block,
+}: {
+  text: string;
+  block: boolean;
+}) {
+  return <span className={block ? 'agent-markdown-piece' : undefined}>{text}</span>;
 });
 
 /** The text written after the parsed part, for the slot its parse left for it, and where it starts. */
@@ -82,8 +92,8 @@ function Unparsed({ end }: { end: string }) {
   if (!text) return end;
   return (
     <span className={UNPARSED_CLASS}>
-      {unparsedPieces(text, at).map((piece) => (
-        <UnparsedPieceView key={piece.at} text={piece.text} />
+      {unparsedPieces(text, at).map((piece, index) => (
+        <UnparsedPieceView key={piece.at} text={piece.text} block={index > 0} />
       ))}
     </span>
   );
