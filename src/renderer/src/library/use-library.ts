@@ -53,7 +53,7 @@ export function useLibrary(api: HostApi, query: string, filter: LibraryFilter): 
         setProgress(next.progress);
         setError(null);
       },
-      (failure: Error) => current && setError(failureReason(failure)),
+      (failure: unknown) => current && setError(failureReason(failure)),
     );
     return () => {
       current = false;
@@ -67,7 +67,7 @@ export function useLibrary(api: HostApi, query: string, filter: LibraryFilter): 
     const timer = setTimeout(() => {
       api.searchSessions({ query: words, ...(JSON.parse(filterKey) as LibraryFilter) }).then(
         (found) => current && setHits(found.hits),
-        (failure: Error) => current && setError(failureReason(failure)),
+        (failure: unknown) => current && setError(failureReason(failure)),
       );
     }, SEARCH_DELAY_MS);
     return () => {

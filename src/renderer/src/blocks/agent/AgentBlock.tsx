@@ -42,6 +42,7 @@ import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
 import { useBlockActivity } from './use-block-activity';
 import { sessionTitle } from '../../workspace/block-title';
+import { errorMessage } from '../../../../shared/error-message';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.
 const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ default: RawView })));
@@ -85,7 +86,7 @@ export function AgentBlock({
   const latest = useRef({ spec, onSpecChange });
   latest.current = { spec, onSpecChange };
 
-  const report = useCallback((failure: Error) => setError(failure.message), []);
+  const report = useCallback((failure: unknown) => setError(errorMessage(failure)), []);
   const link = useAgentLink(api, blockId, store, {
     cwd: spec.cwd,
     resumeSessionId: () => latest.current.spec.sessionId,
@@ -125,8 +126,8 @@ export function AgentBlock({
     named.current = spec.title;
     // A session that is not running keeps its old name: the block's title is what counts here.
     if (spec.title) {
-      api.renameAgent({ agentId: blockId, title: spec.title }).catch((error: Error) => {
-        console.warn(`tether: the Claude session keeps its old name (${error.message})`);
+      api.renameAgent({ agentId: blockId, title: spec.title }).catch((error: unknown) => {
+        console.warn(`tether: the Claude session keeps its old name (${errorMessage(error)})`);
       });
     }
   }, [api, blockId, spec.title]);
@@ -207,7 +208,7 @@ export function AgentBlock({
       ...(images.length > 0 ? { images } : {}),
       ...(priority ? { priority } : {}),
     };
-    api.sendAgentMessage(message).catch((failure: Error) => {
+    api.sendAgentMessage(message).catch((failure: unknown) => {
       store.notSent(uuid);
       // The composer emptied itself when it sent: what did not go goes back into it, images too.
       if (text || images.length > 0) insert(text, images);
@@ -227,7 +228,7 @@ export function AgentBlock({
 
   const changeMode = (mode: PermissionMode) => {
     setChosenMode(mode);
-    api.setAgentPermissionMode({ agentId: blockId, mode }).catch((failure: Error) => {
+    api.setAgentPermissionMode({ agentId: blockId, mode }).catch((failure: unknown) => {
       setChosenMode(null);
       report(failure);
     });
@@ -235,7 +236,7 @@ export function AgentBlock({
 
   const changeModel = (model: string) => {
     setChosenModel(model);
-    api.setAgentModel({ agentId: blockId, model }).catch((failure: Error) => {
+    api.setAgentModel({ agentId: blockId, model }).catch((failure: unknown) => {
       setChosenModel(null);
       report(failure);
     });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Elapsed } from '../../workspace/BlockState';
 import { hasOutput, taskKind, type BackgroundTask } from './model/background-tasks';
 import './background-tasks.css';
+import { errorMessage } from '../../../../shared/error-message';
 
 export interface TaskOutputView {
   output: string;
@@ -31,7 +32,7 @@ function TaskRow({
   const [output, setOutput] = useState('');
   const [stopping, setStopping] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const fail = (error: Error) => setFailure(error.message);
+  const fail = (error: unknown) => setFailure(errorMessage(error));
 
   // The block passes a new function each render; the polling below keeps going regardless.
   const fetchOutput = useRef(onOutput);
@@ -56,7 +57,7 @@ function TaskRow({
   const stop = () => {
     setFailure(null);
     setStopping(true);
-    onStop(task.task_id).catch((error: Error) => {
+    onStop(task.task_id).catch((error: unknown) => {
       setStopping(false);
       fail(error);
     });

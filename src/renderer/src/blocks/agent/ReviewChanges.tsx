@@ -30,12 +30,12 @@ export function ReviewChanges({ api, agentId, items, onClose }: ReviewChangesPro
   const revert = (hunk: EditHunk) =>
     api.revertAgentEdit({ agentId, toolUseId: hunk.toolUseId, editIndex: hunk.editIndex }).then(
       () => said(hunkKey(hunk), true, 'Reverted'),
-      (failure: Error) => said(hunkKey(hunk), false, `Not reverted: ${failureReason(failure)}`),
+      (failure: unknown) => said(hunkKey(hunk), false, `Not reverted: ${failureReason(failure)}`),
     );
   const open = (hunk: EditHunk) =>
     api.openEditedFile({ agentId, toolUseId: hunk.toolUseId }).then(
       () => said(hunk.path, true, 'Opened'),
-      (failure: Error) => said(hunk.path, false, failureReason(failure)),
+      (failure: unknown) => said(hunk.path, false, failureReason(failure)),
     );
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { HostApi } from '../../../../shared/host-api';
 import type { RewindChanges } from '../../../../shared/rewind-contract';
 import { ModalDialog } from '../../workspace/ModalDialog';
+import { errorMessage } from '../../../../shared/error-message';
 
 interface RewindFilesProps {
   api: HostApi;
@@ -28,7 +29,7 @@ export function RewindFiles({ api, agentId, userMessageId, onDone }: RewindFiles
     let shown = true;
     api.previewRewind({ agentId, userMessageId }).then(
       (preview) => shown && setChanges(preview),
-      (error: Error) => shown && setProblem(error.message),
+      (error: unknown) => shown && setProblem(errorMessage(error)),
     );
     return () => {
       shown = false;
@@ -39,9 +40,9 @@ export function RewindFiles({ api, agentId, userMessageId, onDone }: RewindFiles
     setBusy(true);
     api.rewindFiles({ agentId, userMessageId }).then(
       () => onDone(`Rewound ${files === 1 ? '1 file' : `${files} files`} to before that message.`),
-      (error: Error) => {
+      (error: unknown) => {
         setBusy(false);
-        setProblem(error.message);
+        setProblem(errorMessage(error));
       },
     );
   };

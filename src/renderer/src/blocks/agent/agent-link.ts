@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../../../shared/agent-event';
 import type { HostApi } from '../../../../shared/host-api';
 import type { AgentStore } from './model/agent-store';
+import { errorMessage } from '../../../../shared/error-message';
 
 export interface AgentLinkOptions {
   cwd: string;
@@ -59,7 +60,7 @@ export class AgentLink {
         }
         this.early = null;
       })
-      .catch((error: Error) => this.options.onError(error.message));
+      .catch((error: unknown) => this.options.onError(errorMessage(error)));
   }
 
   private fork(): { forkSession: true; resumeAt?: string } {

@@ -35,7 +35,7 @@ export function useMessageQueue(
     report,
   }: {
     insert(text: string, images: readonly ImageAttachment[]): void;
-    report(failure: Error): void;
+    report(failure: unknown): void;
   },
 ) {
   // By the prompt's uuid.

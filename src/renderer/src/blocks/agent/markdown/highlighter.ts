@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { createLowlight } from 'lowlight';
+import { errorMessage } from '../../../../../shared/error-message';
 
 // highlight.js with its common languages is a fifth of the page's code, and most transcripts
 // show no fenced code for a while: it loads the first time a code block asks for colours.
@@ -20,7 +21,8 @@ export function loadHighlighter(): Promise<void> {
       for (const listener of listeners) listener();
     },
     // The code stays readable without colours; the next page load tries again.
-    (error: Error) => console.warn(`tether: code highlighting is unavailable (${error.message})`),
+    (error: unknown) =>
+      console.warn(`tether: code highlighting is unavailable (${errorMessage(error)})`),
   );
   return loading;
 }

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { HostApi } from '../../../../../shared/host-api';
 import { TerminalView } from '../../terminal/terminal-view';
+import { errorMessage } from '../../../../../shared/error-message';
 
 function decodeBase64(data: string): Uint8Array {
   return Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
@@ -37,8 +38,10 @@ export function RawView({ api, agentId, unhandledLines, onOpenLink }: RawViewPro
         view.term.write(decodeBase64(data));
         replayed = true;
       },
-      (error: Error) =>
-        view.term.write(`\r\n[Tether: the raw output could not be read: ${error.message}]\r\n`),
+      (error: unknown) =>
+        view.term.write(
+          `\r\n[Tether: the raw output could not be read: ${errorMessage(error)}]\r\n`,
+        ),
     );
     return () => {
       unsubscribe();
