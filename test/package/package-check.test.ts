@@ -4,7 +4,15 @@
 // needs its `electron` executable, which it renames to `tether` and whose fuse wire it flips, so
 // the stand-in carries the fuse sentinel and wire the @electron/fuses package looks for.
 import { execFile, type ExecFileOptions } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +61,19 @@ function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
+}
+
+function treeListing(app: string, asarCount: number, unpacked: string[]): string {
+  const size = (path: string) => statSync(path).size;
+  const tree = walk(app).reduce((sum, path) => sum + size(path), 0);
+  const unpackedDir = join(app, 'resources', 'app.asar.unpacked');
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  return [
+    `package tree (linux-unpacked, Electron a stand-in): ${kib(tree)} in all`,
+    `  resources/app.asar: ${kib(size(join(app, 'resources', 'app.asar')))}, ${asarCount} files`,
+    `  resources/app.asar.unpacked: ${unpacked.length} files`,
+    ...unpacked.sort().map((path) => `    ${path} (${kib(size(join(unpackedDir, path)))})`),
+  ].join('\n');
 }
 
 // Source, build input, test and development files have no business in an installed app.
@@ -115,6 +136,9 @@ describe.skipIf(!linuxCheckout)('electron-builder --linux dir (needs a Linux che
   }, 180_000);
 
   afterAll(() => {
+    // The packaged tree in brief, for the record of each run: what an installed app weighs and
+    // what it keeps outside the asar.
+    if (app) console.log(treeListing(app, asarFiles.length, unpacked));
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
