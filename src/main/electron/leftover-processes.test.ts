@@ -54,7 +54,8 @@ describe('killLeftovers', () => {
     const [listing, kill] = ran;
     expect(listing![0]).toBe('powershell.exe');
     expect(listing![1].at(-1)).toBe(
-      "Get-CimInstance Win32_Process -Filter 'ParentProcessId=100' | ForEach-Object ProcessId",
+      // Not the listing's own PowerShell, whose id is free again when taskkill runs.
+      "Get-CimInstance Win32_Process -Filter 'ParentProcessId=100' | Where-Object ProcessId -ne $PID | ForEach-Object ProcessId",
     );
     expect(kill).toEqual(['taskkill', ['/pid', '200', '/pid', '300', '/T', '/F']]);
     expect(killed).toEqual([]);

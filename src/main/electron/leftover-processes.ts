@@ -76,7 +76,9 @@ function windowsChildren(run: LeftoverDeps['run'], pid: number, electronPids: nu
       '-NoProfile',
       '-NonInteractive',
       '-Command',
-      `Get-CimInstance Win32_Process -Filter 'ParentProcessId=${pid}' | ForEach-Object ProcessId`,
+      // The PowerShell asking is a child too, and gone by the time taskkill runs: its id, free
+      // again and soon reused, would name some other process's tree.
+      `Get-CimInstance Win32_Process -Filter 'ParentProcessId=${pid}' | Where-Object ProcessId -ne $PID | ForEach-Object ProcessId`,
     ]);
   } catch {
     return [];
