@@ -26,7 +26,9 @@ function markdownWorker(): Worker | null {
     replies.delete(data.id);
   });
   started.addEventListener('error', (event) => {
-    console.warn(`tether: Markdown is parsed on the page (its worker failed: ${event.message})`);
+    // A worker script that did not load fires a plain Event, with no message.
+    const why = event instanceof ErrorEvent ? `failed: ${event.message}` : 'did not load';
+    console.warn(`tether: Markdown is parsed on the page (its worker ${why})`);
     started.terminate();
     worker = null;
     for (const reply of replies.values()) reply(null);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
 import fc from 'fast-check';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Markdown, SETTLE_MS } from './Markdown';
 import { markdownTree } from './markdown-tree';
 import type { TreeReply, TreeRequest } from './markdown.worker';
@@ -43,6 +43,9 @@ function realTimers(): void {
 }
 
 const show = (text: string) => <Markdown text={text} onOpenLink={() => undefined} />;
+
+/** The text that ends up shown: it streams after `Intro`, then settles. */
+const STREAMED = 'Intro with **bold** text.\n\nThen *more*';
 
 /** The text written after the parsed part, as the page shows it. */
 function unparsed(container: HTMLElement): string {
@@ -134,5 +137,61 @@ describe('Markdown parsed in a worker while it streams', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+/** A worker that fails as `fail` has it, for each request it gets; stopped, it does nothing more. */
+function failingWorker(fail: (worker: EventTarget, request: TreeRequest) => void) {
+  return class FailingWorker extends EventTarget {
+    private stopped = false;
+    postMessage(request: TreeRequest): void {
+      setTimeout(() => this.stopped || fail(this, request));
+    }
+    terminate(): void {
+      this.stopped = true;
+    }
+  };
+}
+
+/** Shows Markdown from a fresh copy of the page's modules, which starts `worker` as its worker. */
+async function withWorker(worker: new () => EventTarget) {
+  // Once its worker has failed, a page parses everything itself: every test needs its own.
+  vi.resetModules();
+  vi.stubGlobal('Worker', worker);
+  const fresh = await import('./Markdown');
+  return (text: string) => <fresh.Markdown text={text} onOpenLink={() => undefined} />;
+}
+
+describe('the fallback when the worker fails', () => {
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    warn.mockRestore();
+    vi.stubGlobal('Worker', TimedWorker);
+  });
+
+  it('parses on the page once the worker fails to load', async () => {
+    const showFresh = await withWorker(
+      failingWorker((worker) => worker.dispatchEvent(new Event('error'))),
+    );
+    vi.useFakeTimers();
+    try {
+      const view = render(showFresh('Intro'));
+      view.rerender(showFresh(STREAMED));
+      // Sent to the worker: shown as written meanwhile.
+      expect(unparsed(view.container)).toBe(STREAMED.slice('Intro'.length));
+      act(() => vi.advanceTimersByTime(SETTLE_MS));
+      worker();
+      expect(view.container.querySelector('strong')?.textContent).toBe('bold');
+      expect(view.container.querySelector('em')?.textContent).toBe('more');
+      expect(unparsed(view.container)).toBe('');
+      expect(warn).toHaveBeenCalledWith(
+        'tether: Markdown is parsed on the page (its worker did not load)',
+      );
+    } finally {
+      realTimers();
+    }
   });
 });
