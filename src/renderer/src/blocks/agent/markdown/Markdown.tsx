@@ -33,6 +33,11 @@ interface MarkdownProps {
 /** How long a text must stay the same to count as finished (the reply paused or ended). */
 export const SETTLE_MS = 250;
 /**
+ * How long a settled text waits for the worker's trees before what has not come is parsed here: a
+ * reply that never comes (a worker stuck, a message lost) would leave it as written for good.
+ */
+export const TREE_DEADLINE_MS = 1_000;
+/**
  * Text not parsed yet is laid out in pieces of about this many characters, each after the first
  * its own box: a long paragraph growing then lays out and paints its last box again, not every
  * line before it.
@@ -180,25 +185,34 @@ interface Shown {
 /**
  * Of what the worker was asked to parse, what has come: the groups in order up to the first
  * still on its way, then the newest tail that still fits. What was parsed here before the text
- * first grew (`before`) stays as it was.
+ * first grew (`before`) stays as it was. Past the deadline (`late`), what has not come is parsed
+ * here.
  */
 function fromWorker(
   view: StreamedView,
   text: string,
   trees: WorkerTrees,
   before: StreamedView,
+  late: boolean,
 ): Shown {
   const groups: ShownBlock[] = [];
   let covered = 0;
   for (const [index, group] of view.groups.entries()) {
     const tree = before.groups[index] === group ? undefined : trees.block(index, group);
-    if (tree === null) break;
+    if (tree === null && !late) break;
     groups.push(tree ? { text: group, tree } : { text: group });
     covered += group.length;
   }
   trees.keepBlocks(view.groups.length);
   // While groups are on their way, the tail shown last may still fit where they end.
   const latest = trees.latestTail(view.parsedTail);
+  if (late) {
+    return {
+      groups,
+      tail: latest?.text === view.parsedTail ? latest : { text: view.parsedTail },
+      covered,
+    };
+  }
   const tail =
     latest && text.startsWith(latest.text, covered)
       ? latest
@@ -265,6 +279,8 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
   const [streamed] = useState(() => new StreamedMarkdown());
   const [, treeCame] = useReducer((count: number) => count + 1, 0);
   const settled = useSettled(text);
+  /** The settled text that has waited TREE_DEADLINE_MS for trees. */
+  const [overdue, setOverdue] = useState<string | null>(null);
   const isSettled = useRef(settled);
   isSettled.current = settled;
   // While the text grows, the next frame shows what came; a settled text renders for it.
@@ -279,10 +295,17 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
   const view = streamed.show(text, performance.now(), settled, pace);
   if (!streaming.current) here.current = view;
   const { groups, tail, covered } = streaming.current
-    ? fromWorker(view, text, trees, here.current!)
+    ? fromWorker(view, text, trees, here.current!, settled && overdue === text)
     : parsedHere(view);
   const rest = text.slice(covered + tail.text.length);
   const unparsed = rest && trailingSpace(tail.text) + rest;
+  // A settled text's view holds all of it: what still shows as written waits for the worker.
+  const waiting = settled && rest ? text : null;
+  useEffect(() => {
+    if (waiting === null) return;
+    const timer = setTimeout(() => setOverdue(waiting), TREE_DEADLINE_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
   return (
     <div className="agent-markdown">
       {groups.map((group, index) => (

@@ -25,15 +25,23 @@ function markdownWorker(): Worker | null {
     replies.get(data.id)?.(data.tree);
     replies.delete(data.id);
   });
-  started.addEventListener('error', (event) => {
-    // A worker script that did not load fires a plain Event, with no message.
-    const why = event instanceof ErrorEvent ? `failed: ${event.message}` : 'did not load';
-    console.warn(`tether: Markdown is parsed on the page (its worker ${why})`);
+  const fail = (why: string) => {
+    console.warn(`tether: Markdown is parsed on the page (${why})`);
     started.terminate();
     worker = null;
     for (const reply of replies.values()) reply(null);
     replies.clear();
-  });
+  };
+  // A worker script that did not load fires a plain Event, with no message.
+  started.addEventListener('error', (event) =>
+    fail(
+      event instanceof ErrorEvent
+        ? `its worker failed: ${event.message}`
+        : 'its worker did not load',
+    ),
+  );
+  // Which request a reply that could not be read answered is not known: none of them will come.
+  started.addEventListener('messageerror', () => fail('a reply from its worker could not be read'));
   return started;
 }
 

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
 import fc from 'fast-check';
+import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Markdown, SETTLE_MS } from './Markdown';
+import { Markdown, SETTLE_MS, TREE_DEADLINE_MS } from './Markdown';
 import { markdownTree } from './markdown-tree';
 import type { TreeReply, TreeRequest } from './markdown.worker';
 
@@ -172,24 +173,75 @@ describe('the fallback when the worker fails', () => {
     vi.stubGlobal('Worker', TimedWorker);
   });
 
-  it('parses on the page once the worker fails to load', async () => {
+  /** Streams STREAMED, lets it settle and the worker fail: what the page shows then. */
+  function streamed(showFresh: (text: string) => ReactElement, wait = SETTLE_MS): HTMLElement {
+    const view = render(showFresh('Intro'));
+    view.rerender(showFresh(STREAMED));
+    // Sent to the worker: shown as written meanwhile.
+    expect(unparsed(view.container)).toBe(STREAMED.slice('Intro'.length));
+    act(() => vi.advanceTimersByTime(wait));
+    worker();
+    return view.container;
+  }
+
+  function expectParsed(container: HTMLElement): void {
+    expect(container.querySelector('strong')?.textContent).toBe('bold');
+    expect(container.querySelector('em')?.textContent).toBe('more');
+    expect(unparsed(container)).toBe('');
+  }
+
+  it.each([
+    {
+      failure: 'fails to load',
+      fail: (worker: EventTarget) => worker.dispatchEvent(new Event('error')),
+      warning: 'its worker did not load',
+    },
+    {
+      failure: 'fails',
+      fail: (worker: EventTarget) =>
+        worker.dispatchEvent(new ErrorEvent('error', { message: 'out of memory' })),
+      warning: 'its worker failed: out of memory',
+    },
+    {
+      failure: 'sends a reply the page cannot read',
+      fail: (worker: EventTarget) => worker.dispatchEvent(new MessageEvent('messageerror')),
+      warning: 'a reply from its worker could not be read',
+    },
+  ])('parses on the page at once when the worker $failure', async ({ fail, warning }) => {
+    const showFresh = await withWorker(failingWorker(fail));
+    vi.useFakeTimers();
+    try {
+      expectParsed(streamed(showFresh));
+      expect(warn).toHaveBeenCalledWith(`tether: Markdown is parsed on the page (${warning})`);
+    } finally {
+      realTimers();
+    }
+  });
+
+  it('parses on the page what the worker could not parse', async () => {
     const showFresh = await withWorker(
-      failingWorker((worker) => worker.dispatchEvent(new Event('error'))),
+      failingWorker((worker, { id }) => {
+        const reply: TreeReply = { id, tree: null };
+        worker.dispatchEvent(new MessageEvent('message', { data: reply }));
+      }),
     );
     vi.useFakeTimers();
     try {
-      const view = render(showFresh('Intro'));
-      view.rerender(showFresh(STREAMED));
-      // Sent to the worker: shown as written meanwhile.
-      expect(unparsed(view.container)).toBe(STREAMED.slice('Intro'.length));
-      act(() => vi.advanceTimersByTime(SETTLE_MS));
-      worker();
-      expect(view.container.querySelector('strong')?.textContent).toBe('bold');
-      expect(view.container.querySelector('em')?.textContent).toBe('more');
-      expect(unparsed(view.container)).toBe('');
-      expect(warn).toHaveBeenCalledWith(
-        'tether: Markdown is parsed on the page (its worker did not load)',
-      );
+      expectParsed(streamed(showFresh));
+    } finally {
+      realTimers();
+    }
+  });
+
+  it('parses a settled text on the page once the worker has not answered for a while', async () => {
+    const showFresh = await withWorker(failingWorker(() => undefined));
+    vi.useFakeTimers();
+    try {
+      const container = streamed(showFresh);
+      expect(container.querySelector('strong')).toBeNull();
+      expect(unparsed(container)).toBe(STREAMED.slice('Intro'.length));
+      act(() => vi.advanceTimersByTime(TREE_DEADLINE_MS));
+      expectParsed(container);
     } finally {
       realTimers();
     }

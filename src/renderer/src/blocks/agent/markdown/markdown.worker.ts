@@ -1,4 +1,5 @@
 import type { Root } from 'hast';
+import { errorMessage } from '../../../../../shared/error-message';
 import { FENCE, loadHighlighter } from './highlighter';
 import { markdownTree } from './markdown-tree';
 
@@ -18,13 +19,18 @@ export interface TreeReply {
 addEventListener('message', ({ data }: MessageEvent<TreeRequest>) => {
   // Code comes back coloured: the highlighter loads with the first fenced block.
   const ready = FENCE.test(data.text) ? loadHighlighter() : Promise.resolve();
-  void ready.then(() => {
-    let tree: Root | null = null;
-    try {
-      tree = markdownTree(data.text, data.tail);
-    } catch (error) {
-      console.warn(`tether: the Markdown worker could not parse a text (${String(error)})`);
-    }
-    postMessage({ id: data.id, tree } satisfies TreeReply);
-  });
+  void ready.then(() => reply(data));
 });
+
+/** Answers every request: the page waits for each reply and shows the text as written meanwhile. */
+function reply({ id, text, tail }: TreeRequest): void {
+  try {
+    postMessage({ id, tree: markdownTree(text, tail) } satisfies TreeReply);
+  } catch (error) {
+    // Not parsed, or its tree could not be sent (a structured clone that failed).
+    console.warn(
+      `tether: the Markdown worker could not parse or send a text (${errorMessage(error)})`,
+    );
+    postMessage({ id, tree: null } satisfies TreeReply);
+  }
+}
