@@ -146,7 +146,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
   tail?: boolean;
 }) {
   // Parsed here, code is coloured once the highlighter has loaded; the worker waits for its own.
-  useHighlighterFor(tree ? '' : text);
+  useHighlighterFor(text, !tree);
   // As react-markdown renders its tree.
   return toJsxRuntime(tree ?? markdownTree(text, tail), {
     Fragment,

@@ -43,11 +43,11 @@ export const FENCE = /^ {0,3}(`{3,}|~{3,})/m;
 
 /**
  * Makes a component showing this Markdown render again once the highlighter has loaded, when the
- * text has a fenced code block to colour; text without one never renders again for it. Returns
- * whether the text can be coloured now.
+ * text has a fenced code block to colour; text without one (or not `enabled`) never renders again
+ * for it.
  */
-export function useHighlighterFor(text: string): boolean {
-  const colourable = () => loaded !== null && FENCE.test(text);
+export function useHighlighterFor(text: string, enabled = true): void {
+  const colourable = () => enabled && loaded !== null && FENCE.test(text);
   // The same for a page rendered to a string (an exported transcript).
-  return useSyncExternalStore(subscribe, colourable, colourable);
+  useSyncExternalStore(subscribe, colourable, colourable);
 }

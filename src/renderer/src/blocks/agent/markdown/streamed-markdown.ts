@@ -27,10 +27,11 @@ const IN_FRAMES: GroupPace = { interval: PARSE_INTERVAL_MS, limit: GROUP_LIMIT }
 export interface StreamedView {
   /** Runs of finished blocks, each parsed once, in one piece. */
   groups: readonly string[];
-  /** The text after the groups as last parsed (a prefix of what follows them). */
+  /**
+   * The text after the groups as last parsed (a prefix of what follows them); the rest is not
+   * parsed yet.
+   */
   parsedTail: string;
-  /** The rest, not parsed yet. */
-  rest: string;
 }
 
 /**
@@ -74,11 +75,7 @@ export class StreamedMarkdown {
       this.parsedAt = now;
     }
     if (!text.startsWith(this.parsedTail, this.grouped)) this.parsedTail = '';
-    return {
-      groups: this.groups,
-      parsedTail: this.parsedTail,
-      rest: text.slice(this.grouped + this.parsedTail.length),
-    };
+    return { groups: this.groups, parsedTail: this.parsedTail };
   }
 
   private group(end: number): void {
