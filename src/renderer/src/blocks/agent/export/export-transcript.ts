@@ -1,7 +1,7 @@
 import { failureReason, type HostApi } from '../../../../../shared/host-api';
 import type { TranscriptItem } from '../model/transcript-model';
 import { transcriptMarkdown } from '../model/transcript-markdown';
-import { loadHighlighter } from '../markdown/highlighter';
+import { loadHighlighter } from '../markdown/highlighter-loader';
 
 export type ExportFormat = 'markdown' | 'html';
 

@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { highlighter } from './highlighter';
+import { highlighter } from './highlighter-loader';
 
 function language(code: Element): string | undefined {
   const classes = code.properties['className'];

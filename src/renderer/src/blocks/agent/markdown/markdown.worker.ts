@@ -1,6 +1,6 @@
 import type { Root } from 'hast';
 import { errorMessage } from '../../../../../shared/error-message';
-import { FENCE, loadHighlighter } from './highlighter';
+import { FENCE, loadHighlighter } from './highlighter-loader';
 import { markdownTree } from './markdown-tree';
 
 export interface TreeRequest {
