@@ -22,12 +22,14 @@ const processor = unified()
  * Model text as an HTML tree (hast), the way react-markdown turns it into one: raw HTML as the
  * text it is, URLs through its default transform (no `javascript:` and the like). A `tail` gets
  * the slot where the text written after it goes on (rehypeUnparsedSlot). Plain data, so a worker
- * can make it.
+ * can make it, and without positions.
  */
 export function markdownTree(text: string, tail: boolean): Root {
   const tree = processor.runSync(processor.parse(text), text);
   if (tail) rehypeUnparsedSlot()(tree, { value: text });
   visit(tree, (node, index, parent) => {
+    // Read only by rehypeUnparsedSlot, above: a worker's reply would copy it for every node.
+    delete node.position;
     if (node.type === 'raw' && parent && index !== undefined) {
       parent.children[index] = { type: 'text', value: node.value };
       return index;

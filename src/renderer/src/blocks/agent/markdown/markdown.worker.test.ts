@@ -1,3 +1,4 @@
+import { visit } from 'unist-util-visit';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TreeReply, TreeRequest } from './markdown.worker';
 
@@ -34,6 +35,18 @@ describe('the Markdown worker', () => {
   it('answers a request with its tree', async () => {
     const [reply] = await ask('Some **bold**');
     expect(reply?.tree?.children[0]).toMatchObject({ type: 'element', tagName: 'p' });
+  });
+
+  it('sends trees without positions, which the page would pay to copy and never reads', async () => {
+    const [reply] = await ask(
+      '# Title\n\nSome **bold**, a [link](https://example.com).\n\n```\ncode',
+      true,
+    );
+    const positioned: string[] = [];
+    visit(reply!.tree!, (node) => {
+      if ('position' in node) positioned.push(node.type);
+    });
+    expect(positioned).toEqual([]);
   });
 
   it('answers with no tree when its tree cannot be sent, so the page parses the text itself', async () => {
