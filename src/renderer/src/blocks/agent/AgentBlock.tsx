@@ -23,6 +23,7 @@ import { QueuedMessages } from './composer/QueuedMessages';
 import { useMessageQueue } from './composer/use-message-queue';
 import { AgentStore } from './model/agent-store';
 import { isQueued } from './model/pending-prompts';
+import { startMarkdownWorker } from './markdown/markdown-trees';
 import { userPrompts } from './model/transcript-model';
 import { openExternalLink } from '../../host/open-external-link';
 import { askingAgent } from './permission/asking-agent';
@@ -131,6 +132,9 @@ export function AgentBlock({
       });
     }
   }, [api, blockId, spec.title]);
+  // Its replies stream: a worker started now is loaded by the first (a transcript read from the
+  // library never streams, and never starts one).
+  useEffect(startMarkdownWorker, []);
   useEffect(() => setChosenMode(null), [info.permissionMode]);
   useEffect(() => setChosenModel(null), [info.model]);
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { TranscriptItem } from './model/transcript-model';
-import { startMarkdownWorker } from './markdown/markdown-trees';
 import { highlightMatches, type FindTarget } from './transcript-highlights';
 import { TranscriptItemView } from './TranscriptItemView';
 import { useFollowOutput } from './use-follow-output';
@@ -80,7 +79,6 @@ export function Transcript({ items, onOpenLink, find = null }: TranscriptProps) 
     highlightMatches(scroller.current?.querySelectorAll<HTMLElement>('.agent-row') ?? [], find);
   });
   useEffect(() => () => highlightMatches([], null), []);
-  useEffect(startMarkdownWorker, []);
 
   return (
     <div

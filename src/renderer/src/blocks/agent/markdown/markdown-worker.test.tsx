@@ -247,3 +247,45 @@ describe('the fallback when the worker fails', () => {
     }
   });
 });
+
+describe('when the worker starts', () => {
+  class CountedWorker extends TimedWorker {
+    static started = 0;
+    constructor() {
+      super();
+      CountedWorker.started++;
+    }
+  }
+  beforeEach(() => {
+    CountedWorker.started = 0;
+    // A fresh page: the worker of the tests above has started already.
+    vi.resetModules();
+    vi.stubGlobal('Worker', CountedWorker);
+  });
+  afterEach(() => vi.stubGlobal('Worker', TimedWorker));
+
+  it('not for a transcript read from the library, which never streams', async () => {
+    const { Transcript } = await import('../Transcript');
+    const { giveTranscriptAViewport } = await import('../testing/layout');
+    giveTranscriptAViewport();
+    const view = render(
+      <Transcript
+        items={[{ kind: 'assistant', key: 'reply', text: 'Some **bold** text.' }]}
+        onOpenLink={() => undefined}
+      />,
+    );
+    expect(view.container.querySelector('strong')?.textContent).toBe('bold');
+    expect(CountedWorker.started).toBe(0);
+  });
+
+  it('with an agent block, before its first reply', async () => {
+    const { renderBlock } = await import('../testing/render-block');
+    vi.useFakeTimers();
+    try {
+      await renderBlock();
+      expect(CountedWorker.started).toBe(1);
+    } finally {
+      realTimers();
+    }
+  });
+});
