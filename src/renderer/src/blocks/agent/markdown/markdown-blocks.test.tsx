@@ -118,6 +118,17 @@ describe('MarkdownSplitter', () => {
     ]);
   });
 
+  it('parses a text whole where an HTML block may hold the start of another', () => {
+    // `<div>` runs to the blank line and holds `<pre>`; the lone `</pre>` then begins a block of
+    // its own that holds the `~~~~`, so the later `~~~~` opens a fence that takes the rest. Found
+    // by the property above (seed 213406641): the splitter took `<pre>` for a block to `</pre>`.
+    const text =
+      '<div>\nan html block\n</div>\n<pre>\n\nkept\n\n</pre>\n~~~~\n```\n\nnot closed\n~~~~\n# Title\n\nText right after.';
+    const split = new MarkdownSplitter().split(text);
+    expect(split.blocks).toEqual([]);
+    expect(incrementalHtml(split)).toBe(html(text));
+  });
+
   it('parses a text with a reference definition whole, and starts over on a text that is no continuation', () => {
     const splitter = new MarkdownSplitter();
     expect(splitter.split('A [link][x].\n\nMore.\n\n[x]: https://example.com\n').blocks).toEqual(

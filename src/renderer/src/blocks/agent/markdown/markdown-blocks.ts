@@ -91,6 +91,9 @@ export class MarkdownSplitter {
       // a parser: such a text is parsed whole.
       if (this.fence !== null && this.maybeHtml) return this.parseWhole();
       const html = this.fence === null && HTML_BLOCKS.find(([begin]) => begin.test(line));
+      // The same goes for the start of such a block (`<pre>`) after a line that may have begun
+      // one that runs to the next blank line (`<div>`): inside that one it is text.
+      if (html && this.maybeHtml) return this.parseWhole();
       if (html && !html[1].test(line.replace(html[0], ''))) this.htmlEnd = html[1];
       else if (this.fence === null && HTML_TAG.test(line)) this.maybeHtml = true;
     }
