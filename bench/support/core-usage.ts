@@ -2,9 +2,19 @@ import { readFileSync } from 'node:fs';
 
 interface Sample {
   at: number;
+  /**
+   * Ticks of all cores since boot (/proc/stat): busy (time stolen by the hypervisor included),
+   * working (user, system and interrupts, without what was stolen), and in all.
+   */
   busy: number;
+  work: number;
   total: number;
+  /** CPU time this process has used, in ms. */
+  own: number;
 }
+
+/** /proc/stat counts in clock ticks of 10 ms (USER_HZ is 100 on Linux). */
+const TICK_MS = 10;
 
 /**
  * How busy the machine's cores were over spans of time, from /proc/stat sampled every
@@ -35,6 +45,22 @@ export class CoreUsage {
     return (to.busy - from.busy) / (to.total - from.total);
   }
 
+  /**
+   * CPU time, in ms, that all cores (`machine`) and this process (`own`) spent between `start`
+   * and `end`: the rate between the samples inside the span, over the span's length, so that the
+   * quieter moments around it are not counted.
+   */
+  cpuBetween(start: number, end: number): { machine: number; own: number } | undefined {
+    const from = this.samples.find((s) => s.at >= start);
+    const to = this.samples.findLast((s) => s.at <= end);
+    if (!from || !to || to.at <= from.at) return undefined;
+    const scale = (end - start) / (to.at - from.at);
+    return {
+      machine: (to.work - from.work) * TICK_MS * scale,
+      own: (to.own - from.own) * scale,
+    };
+  }
+
   stop(): void {
     clearInterval(this.timer);
   }
@@ -58,5 +84,7 @@ function read(): Sample | undefined {
   if (fields.length < 5) return undefined;
   const total = fields.reduce((sum, n) => sum + n, 0);
   const idle = fields[3]! + fields[4]!;
-  return { at: Date.now(), busy: total - idle, total };
+  const work = fields[0]! + fields[1]! + fields[2]! + (fields[5] ?? 0) + (fields[6] ?? 0);
+  const { user, system } = process.cpuUsage();
+  return { at: Date.now(), busy: total - idle, work, total, own: (user + system) / 1000 };
 }

@@ -3,14 +3,16 @@ import { linkTerminal } from '../../src/renderer/src/blocks/terminal/terminal-li
 import { TerminalView } from '../../src/renderer/src/blocks/terminal/terminal-view';
 import { connectHost } from '../../src/renderer/src/host/connect-host';
 import { contentChunks } from './content';
-import { epochNow, FAILURE_MARK, REPORT_MARK, type BenchReport } from './report';
+import { epochNow, FAILURE_MARK, REPORT_MARK, type BenchReport, type Stage } from './report';
 
 // Runs in Chromium as soon as it loads: the same xterm set-up as a terminal block, fed straight
 // from memory (the parse ceiling) and through the whole pipeline (pty → host → WebSocket → xterm).
 
+/** What a stage measured: from `start` to `end`, epoch milliseconds. */
 export interface BenchResult {
   renderer: string;
-  seconds: number;
+  start: number;
+  end: number;
 }
 
 // xterm drops data past 50 MB of pending writes, so the ceiling is fed with this much in flight.
@@ -42,7 +44,7 @@ async function ceiling(totalBytes: number): Promise<BenchResult> {
   const utf8 = new TextEncoder();
   const chunks = [...contentChunks(totalBytes, '\r\n')].map((chunk) => utf8.encode(chunk));
   const terminal = view('ceiling');
-  const started = performance.now();
+  const start = epochNow();
   let inFlight = 0;
   let drained: (() => void) | undefined;
   for (const chunk of chunks) {
@@ -54,10 +56,10 @@ async function ceiling(totalBytes: number): Promise<BenchResult> {
     if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => (drained = resolve));
   }
   await parsed(terminal);
-  const seconds = (performance.now() - started) / 1000;
+  const end = epochNow();
   const renderer = terminal.rendererName;
   terminal.dispose();
-  return { renderer, seconds };
+  return { renderer, start, end };
 }
 
 /** A shell in a fresh xterm; `onData` runs each time xterm has parsed a piece of its output. */
@@ -79,7 +81,7 @@ function shell(
   const stop = api.onEvent('terminalData', (payload) => {
     if (payload.terminalId !== terminalId) return;
     prompted();
-    terminal.term.write('', () => onData(terminal, performance.now()));
+    terminal.term.write('', () => onData(terminal, epochNow()));
   });
   void done.then(stop);
   return { terminal, prompted: ready, exited: done };
@@ -93,12 +95,12 @@ async function pipeline(file: string, run: number): Promise<BenchResult> {
   let lastParsed = 0;
   const { terminal, prompted, exited } = shell(`cat.${run}`, (_terminal, at) => (lastParsed = at));
   await prompted;
-  const started = performance.now();
+  const start = epochNow();
   type(`cat.${run}`, `exec cat '${file}'\r`);
   await exited;
   const renderer = terminal.rendererName;
   terminal.dispose();
-  return { renderer, seconds: (lastParsed - started) / 1000 };
+  return { renderer, start, end: lastParsed };
 }
 
 /**
@@ -114,7 +116,7 @@ async function transport(file: string, run: number): Promise<BenchResult> {
     api.onEvent('terminalData', ({ terminalId: id, data }) => {
       if (id !== terminalId) return;
       prompted();
-      last = performance.now();
+      last = epochNow();
       void api.acknowledgeTerminal({ terminalId, bytes: data.length });
     }),
     api.onEvent('terminalExit', ({ terminalId: id }) => {
@@ -123,11 +125,11 @@ async function transport(file: string, run: number): Promise<BenchResult> {
   ];
   await api.openTerminal({ terminalId, cols: 200, rows: 50 });
   await ready;
-  const started = performance.now();
+  const start = epochNow();
   type(`transport.${run}`, `exec cat '${file}'\r`);
   await done;
   for (const unsubscribe of subscriptions) unsubscribe();
-  return { renderer: 'none', seconds: (last - started) / 1000 };
+  return { renderer: 'none', start, end: last };
 }
 
 /** Ctrl+C after a second of `yes`: milliseconds until xterm shows the prompt again. */
@@ -142,7 +144,7 @@ async function interrupt(run: number): Promise<number> {
   await prompted;
   type(`yes.${run}`, 'yes\r');
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  sent = performance.now();
+  sent = epochNow();
   type(`yes.${run}`, '\x03');
   let timer!: ReturnType<typeof setTimeout>;
   const timeout = new Promise<never>((_, reject) => {
@@ -156,26 +158,16 @@ async function interrupt(run: number): Promise<number> {
 }
 
 async function runAll(file: string, totalBytes: number, rounds: number): Promise<BenchReport> {
-  const report: BenchReport = {
-    renderer: '',
-    ceiling: [],
-    pipeline: [],
-    transport: [],
-    interrupt: [],
-    spans: [],
-  };
-  const timed = async <T>(stage: 'ceiling' | 'pipeline', run: () => Promise<T>): Promise<T> => {
-    const start = epochNow();
-    const result = await run();
-    report.spans.push({ stage, start, end: epochNow() });
-    return result;
+  const report: BenchReport = { renderer: '', spans: [], interrupt: [] };
+  const measure = async (stage: Stage, run: () => Promise<BenchResult>) => {
+    const { renderer, start, end } = await run();
+    report.spans.push({ stage, start, end });
+    return renderer;
   };
   for (let round = 0; round < rounds; round++) {
-    const fed = await timed('ceiling', () => ceiling(totalBytes));
-    report.renderer = fed.renderer;
-    report.ceiling.push(fed.seconds);
-    report.pipeline.push((await timed('pipeline', () => pipeline(file, round))).seconds);
-    report.transport.push((await transport(file, round)).seconds);
+    report.renderer = await measure('ceiling', () => ceiling(totalBytes));
+    await measure('pipeline', () => pipeline(file, round));
+    await measure('transport', () => transport(file, round));
     report.interrupt.push(await interrupt(round));
   }
   return report;

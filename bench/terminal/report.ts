@@ -2,15 +2,14 @@
 // DevTools connection is open during the run. One was: with its network events on, Chromium sent
 // every WebSocket frame to Playwright as well, which cost the measured pipeline CPU.
 
-/** Seconds per round for each measurement, and the milliseconds Ctrl+C took. */
+export type Stage = 'ceiling' | 'pipeline' | 'transport';
+
+/** When each round of each stage ran, and the milliseconds Ctrl+C took. */
 export interface BenchReport {
   renderer: string;
-  ceiling: number[];
-  pipeline: number[];
-  transport: number[];
+  /** The measured span of each round, in epoch milliseconds, to set beside CPU samples. */
+  spans: { stage: Stage; start: number; end: number }[];
   interrupt: number[];
-  /** When each ceiling and pipeline round ran, in epoch milliseconds, to set beside CPU samples. */
-  spans: { stage: 'ceiling' | 'pipeline'; start: number; end: number }[];
 }
 
 /** The epoch time in milliseconds, at the resolution of `performance.now()`. */
