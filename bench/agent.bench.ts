@@ -112,6 +112,10 @@ async function latencyToSocket(dir: string, paragraph: number): Promise<number[]
 interface Stream {
   /** Frame written → text in the transcript DOM, per token. */
   dom: number[];
+  /** Frame written → its message at the page's WebSocket, per token. */
+  arrived: number[];
+  /** Frame written → the start of the first animation frame after its message arrived. */
+  nextFrame: number[];
   /** The renderer's main thread busy during the stream, ms. */
   busyMs: number;
   /** The CPU time the renderer's main thread used during the stream, ms. */
@@ -126,6 +130,31 @@ async function latencyToDom(
 ): Promise<Stream> {
   const app = await startApp(dir, `latency-${paragraph}`, PACED_CLAUDE, 0, paragraph);
   try {
+    // Every socket the page opens also notes when each stamp arrives and when the next frame
+    // begins: no view drawn in frames can show a delta before that.
+    await page.addInitScript((pattern) => {
+      const w = window as unknown as { __arrived: number[]; __nextFrame: number[] };
+      w.__arrived = [];
+      w.__nextFrame = [];
+      const re = new RegExp(pattern, 'g');
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          this.addEventListener('message', ({ data }) => {
+            if (typeof data !== 'string') return;
+            const now = Date.now();
+            const stamps = Array.from(data.matchAll(re), (m) => [Number(m[1]), Number(m[2])]);
+            if (stamps.length === 0) return;
+            for (const [index, written] of stamps) w.__arrived[index!] ??= now - written!;
+            requestAnimationFrame(() => {
+              const frame = Date.now();
+              for (const [index, written] of stamps) w.__nextFrame[index!] ??= frame - written!;
+            });
+          });
+        }
+      };
+    }, STAMP.source);
     await page.goto(app.url);
     await page.getByRole('region', { name: 'Terminal' }).locator('textarea').first().waitFor();
     await page.keyboard.press('Control+Shift+A');
@@ -171,9 +200,18 @@ async function latencyToDom(
     );
     const busyMs = (await busy()) - busyBefore;
     const cpuMs = (await rendererMainThreadCpuMs(userDataDir)) - cpuBefore;
-    const dom = await page.evaluate(() => (window as unknown as { __latency: number[] }).__latency);
-    const perToken = (seen: number[]) => Array.from({ length: TOKENS }, (_, i) => seen[i] ?? NaN);
-    return { dom: perToken(dom), busyMs, cpuMs };
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as Record<'__latency' | '__arrived' | '__nextFrame', number[]>;
+      return { dom: w.__latency, arrived: w.__arrived, nextFrame: w.__nextFrame };
+    });
+    const perToken = (all: number[]) => Array.from({ length: TOKENS }, (_, i) => all[i] ?? NaN);
+    return {
+      dom: perToken(seen.dom),
+      arrived: perToken(seen.arrived),
+      nextFrame: perToken(seen.nextFrame),
+      busyMs,
+      cpuMs,
+    };
   } finally {
     await app.stop();
   }
@@ -279,7 +317,7 @@ async function main(): Promise<void> {
       [25, 'prose in paragraphs of 25 deltas', 30],
       [0, 'one unbroken paragraph (worst case)', 50],
     ] as const) {
-      const { dom, busyMs, cpuMs } = await withBrowser(
+      const { dom, arrived, nextFrame, busyMs, cpuMs } = await withBrowser(
         dir,
         `latency-${paragraph}`,
         (page, profile) => latencyToDom(page, profile, dir, paragraph),
@@ -288,6 +326,10 @@ async function main(): Promise<void> {
       const p95 = percentile(settled(dom), 0.95);
       console.log(`${shape}: frame written → text in the transcript DOM: ${summary(dom)}`);
       console.log(`  floor, frame written → at a client that renders nothing: ${summary(socket)}`);
+      console.log(`  on the page, frame written → its message arrived: ${summary(arrived)}`);
+      console.log(
+        `  on the page, frame written → the next animation frame began: ${summary(nextFrame)}`,
+      );
       const perDelta = (ms: number) => `${((ms / TOKENS) * 1000).toFixed(0)} µs per delta`;
       console.log(
         `  renderer main thread for the stream: busy ${busyMs.toFixed(0)} ms (${perDelta(busyMs)}), CPU ${cpuMs} ms (${perDelta(cpuMs)})`,
