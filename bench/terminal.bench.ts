@@ -23,8 +23,9 @@ import { percentile } from './support/stats';
 // same `cat` without xterm (what the transport alone carries) and what the flow-control window
 // costs: how soon Ctrl+C during `yes` shows the prompt again (target: p95 under 100 ms). Beside
 // them the floor under any terminal on this machine: `cat` into a pty read by a process that keeps
-// nothing; and how busy the machine's cores were while the ceiling and the pipeline ran. What
-// bounds each is in docs/perf.md.
+// nothing; how busy the machine's cores were while the ceiling and the pipeline ran; the CPU each
+// stage took per MB, and from it the most the cores could carry. What bounds each
+// is in docs/perf.md.
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +38,7 @@ const { values } = parseArgs({
     low: { type: 'string' },
   },
 });
-const ratioTarget = 0.85;
+const RATIO_TARGET = 0.85;
 const REST_MS = 2_000;
 const totalBytes = Math.round(Number(values.mb) * 1_000_000);
 const rounds = Number(values.rounds);
@@ -112,9 +113,9 @@ async function main(): Promise<void> {
   try {
     const report = await runPage(url, join(dir, 'chromium')).finally(() => cores.stop());
     const spans: Span[] = [...floor, ...report.spans];
-    const rounds = (stage: Span['stage']) => spans.filter((span) => span.stage === stage);
+    const roundsOf = (stage: Span['stage']) => spans.filter((span) => span.stage === stage);
     const rates = (stage: Span['stage']) =>
-      rounds(stage).map((span) => megabytes / ((span.end - span.start) / 1000));
+      roundsOf(stage).map((span) => megabytes / ((span.end - span.start) / 1000));
     const best = (stage: Span['stage']) => Math.max(...rates(stage));
     const show = (stage: Span['stage']) =>
       `${best(stage).toFixed(1)} MB/s  (rounds: ${rates(stage)
@@ -122,26 +123,26 @@ async function main(): Promise<void> {
         .join(', ')})`;
     const ratio = best('pipeline') / best('ceiling');
     console.log(
-      `terminal bench: ${megabytes.toFixed(1)} MB, ${rounds('ceiling').length} round(s), best of each; xterm renderer: ${report.renderer}`,
+      `terminal bench: ${megabytes.toFixed(1)} MB, ${roundsOf('ceiling').length} round(s), best of each; xterm renderer: ${report.renderer}`,
     );
     console.log(`  xterm parse ceiling (bytes straight into xterm):  ${show('ceiling')}`);
     console.log(`  pipeline (cat → pty → host → WebSocket → xterm): ${show('pipeline')}`);
     console.log(
-      `  ratio: ${ratio.toFixed(2)} (target ≥ ${ratioTarget}) → ${ratio >= ratioTarget ? 'OK' : 'UNDER TARGET'}`,
+      `  ratio: ${ratio.toFixed(2)} (target ≥ ${RATIO_TARGET}) → ${ratio >= RATIO_TARGET ? 'OK' : 'UNDER TARGET'}`,
     );
     console.log(`  transport alone (acknowledged on arrival, no xterm): ${show('transport')}`);
     console.log(
       `  floor: cat → pty → a reader that keeps nothing: ${show('floor')}; ${(best('floor') / best('ceiling')).toFixed(2)}× the ceiling`,
     );
     for (const stage of ['ceiling', 'pipeline'] as const) {
-      const busy = rounds(stage)
+      const busy = roundsOf(stage)
         .map((span) => cores.busyBetween(span.start, span.end))
         .filter((share) => share !== undefined);
       if (busy.length === 0) continue;
       const shown = busy.map((share) => `${Math.round(share * 100)}%`).join(', ');
       console.log(`  cores busy during the ${stage} (of ${cores.cores}): ${shown}`);
     }
-    reportCpu(cores, rest, rounds, megabytes, best('ceiling'), best('pipeline'));
+    reportCpu(cores, rest, roundsOf, megabytes, best('ceiling'), best('pipeline'));
     const p95 = percentile(
       [...report.interrupt].sort((a, b) => a - b),
       0.95,
@@ -159,23 +160,24 @@ async function main(): Promise<void> {
 
 /**
  * The CPU each stage took per MB (all cores, whatever ran on them, less what they use at rest;
- * and the bench process's own, which is the host), and the bounds that puts on the pipeline. Each MB through it costs at least
- * what xterm spends on it in the ceiling plus what the pty costs in the floor: no terminal that
- * parses with xterm in the page does better on these cores than their time over that sum. With
- * the transport's cost instead of the floor's, the same bound for Tether's path. The least cost
- * of any round gives the highest bounds; frames cost the same each second whatever the rate, so
- * at a lower rate they cost more per MB and the true bounds are lower still.
+ * and the bench process's own, which is the host), and the bounds that puts on the pipeline.
+ * Each MB through it costs at least what xterm spends on it in the ceiling plus what the pty
+ * costs in the floor: no terminal that parses with xterm in the page does better on these cores
+ * than their time over that sum. With the transport's cost instead of the floor's, the same bound
+ * for Tether's path. The least cost of any round gives the highest bounds; frames cost the same
+ * each second whatever the rate, so at a lower rate they cost more per MB and the true bounds are
+ * lower still.
  */
 function reportCpu(
   cores: CoreUsage,
   restPerMs: number,
-  rounds: (stage: Span['stage']) => Span[],
+  roundsOf: (stage: Span['stage']) => Span[],
   megabytes: number,
   ceilingRate: number,
   pipelineRate: number,
 ): void {
   const perMb = (stage: Span['stage']) =>
-    rounds(stage)
+    roundsOf(stage)
       .map((span) => {
         const cpu = cores.cpuBetween(span.start, span.end);
         if (!cpu) return undefined;
@@ -202,7 +204,7 @@ function reportCpu(
   const anyTerminal = bound(floor);
   const tethers = bound(transport);
   console.log(
-    `  ${cores.cores}-core bound, any terminal (the ceiling's CPU and the floor's): ${anyTerminal.shown}; ${anyTerminal.rate >= ratioTarget * ceilingRate ? 'the target fits under it' : 'the target is above it'}`,
+    `  ${cores.cores}-core bound, any terminal (the ceiling's CPU and the floor's): ${anyTerminal.shown}; ${anyTerminal.rate >= RATIO_TARGET * ceilingRate ? 'the target fits under it' : 'the target is above it'}`,
   );
   console.log(
     `  ${cores.cores}-core bound, Tether's path (the ceiling's CPU and the transport's): ${tethers.shown}; the pipeline reached ${(pipelineRate / tethers.rate).toFixed(2)} of it`,
