@@ -8,8 +8,13 @@ import { TerminalSession } from '../../terminal-session';
 const sessions: TerminalSession[] = [];
 const folders: string[] = [];
 
-/** Starts `file` in a fresh HOME holding `files` (path in HOME → text). */
-export function startShell(file: string, files: Record<string, string>, shellIntegration = true) {
+/** Starts `file` in a fresh HOME holding `files` (path in HOME → text), with `env` added. */
+export function startShell(
+  file: string,
+  files: Record<string, string>,
+  shellIntegration = true,
+  env: Record<string, string> = {},
+) {
   const home = realpathSync(mkdtempSync(join(tmpdir(), 'tether-home-')));
   folders.push(home);
   for (const [path, text] of Object.entries(files)) {
@@ -22,7 +27,7 @@ export function startShell(file: string, files: Record<string, string>, shellInt
     cwd: home,
     cols: 200,
     rows: 24,
-    env: { PATH: process.env['PATH'], HOME: home },
+    env: { PATH: process.env['PATH'], HOME: home, ...env },
     shellIntegration,
     onData: (data) => (output += Buffer.from(data).toString()),
     onExit: () => undefined,

@@ -11,6 +11,10 @@ describe('shellQuoting', () => {
   it.each([
     ['linux', '/bin/bash', 'posix'],
     ['linux', '/usr/bin/fish', 'fish'],
+    ['linux', '/usr/bin/tcsh', 'csh'],
+    ['darwin', '/bin/csh', 'csh'],
+    ['darwin', '/opt/homebrew/bin/nu', 'nu'],
+    ['win32', 'C:\\Users\\ada\\.cargo\\bin\\nu.exe', 'nu'],
     ['darwin', '/bin/zsh', 'posix'],
     ['darwin', '/opt/homebrew/bin/pwsh', 'powershell'],
     ['win32', 'C:\\Program Files\\PowerShell\\7\\pwsh.exe', 'powershell'],
@@ -38,6 +42,18 @@ describe('quoteForShell', () => {
   it('fish: escapes backslashes too, which its single quotes read', () => {
     expect(quoteForShell("/tmp/it's a\\b", 'fish')).toBe("'/tmp/it\\'s a\\\\b'");
     expect(quoteForShell('/tmp/plain.txt', 'fish')).toBe('/tmp/plain.txt');
+  });
+
+  it('csh: as POSIX, with each ! escaped, which its history expands even in single quotes', () => {
+    expect(quoteForShell('/tmp/plain.txt', 'csh')).toBe('/tmp/plain.txt');
+    expect(quoteForShell("/tmp/it's done!.txt", 'csh')).toBe("'/tmp/it'\\''s done\\!.txt'");
+  });
+
+  it('nu: single quotes, or a raw string with one # more than any after a quote in the path', () => {
+    expect(quoteForShell('/tmp/plain.txt', 'nu')).toBe("'/tmp/plain.txt'");
+    expect(quoteForShell('/tmp/$HOME (x) "y".txt', 'nu')).toBe(`'/tmp/$HOME (x) "y".txt'`);
+    expect(quoteForShell("/tmp/it's.txt", 'nu')).toBe("r#'/tmp/it's.txt'#");
+    expect(quoteForShell("/tmp/a'#b'##c.txt", 'nu')).toBe("r###'/tmp/a'#b'##c.txt'###");
   });
 
   it('PowerShell: single quotes, in which $ and backticks stay as typed, and quotes doubled', () => {

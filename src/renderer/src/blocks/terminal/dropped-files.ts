@@ -13,7 +13,7 @@ function preloadPathForFile(): PathForFile | undefined {
  * How a shell reads a quoted word: each quotes differently, and what one leaves alone another
  * expands (a double-quoted `$x` in PowerShell, `%x%` in cmd).
  */
-export type ShellQuoting = 'posix' | 'fish' | 'powershell' | 'cmd';
+export type ShellQuoting = 'posix' | 'fish' | 'csh' | 'nu' | 'powershell' | 'cmd';
 
 /**
  * The quoting of the shell a terminal runs, known by the program's name; without one to go by,
@@ -29,6 +29,8 @@ export function shellQuoting(shell: string | undefined, platform: string): Shell
   if (name === 'pwsh' || name === 'powershell') return 'powershell';
   if (name === 'cmd') return 'cmd';
   if (name === 'fish') return 'fish';
+  if (name === 'tcsh' || name === 'csh') return 'csh';
+  if (name === 'nu') return 'nu';
   return 'posix';
 }
 
@@ -39,11 +41,15 @@ const PLAIN = /^[\w@%+=:,./-]+$/;
 export function quoteForShell(path: string, quoting: ShellQuoting): string {
   switch (quoting) {
     case 'posix':
-      // Nothing is special inside single quotes; a quote closes them, is escaped, and reopens.
-      return PLAIN.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+      return PLAIN.test(path) ? path : singleQuoted(path);
     case 'fish':
       // fish's single quotes take \\ and \' as escapes, so a backslash is doubled as well.
       return PLAIN.test(path) ? path : `'${path.replace(/[\\']/g, '\\$&')}'`;
+    case 'csh':
+      // As in POSIX, but an interactive csh expands history (`!`) even inside single quotes.
+      return PLAIN.test(path) ? path : singleQuoted(path).replaceAll('!', '\\!');
+    case 'nu':
+      return quoteForNu(path);
     case 'powershell':
       // Single quotes expand nothing; PowerShell also reads the typographic single quotes as
       // quotes (a file named Ada’s.txt), so those are doubled like ' is.
@@ -51,6 +57,22 @@ export function quoteForShell(path: string, quoting: ShellQuoting): string {
     case 'cmd':
       return quoteForCmd(path);
   }
+}
+
+/** Nothing is special inside POSIX single quotes; a quote closes them, is escaped, and reopens. */
+const singleQuoted = (path: string) => `'${path.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * nu's single quotes expand nothing but cannot hold a single quote, and nothing escapes one
+ * there; its raw strings (`r#'…'#`) hold anything, closed by the quote and as many `#` as opened
+ * them, so they get one more `#` than any run after a quote in the path. Always quoted: a bare
+ * word that looks like a number, a range or a flag means that to nu.
+ */
+function quoteForNu(path: string): string {
+  if (!path.includes("'")) return `'${path}'`;
+  let hashes = '#';
+  while (path.includes(`'${hashes}`)) hashes += '#';
+  return `r${hashes}'${path}'${hashes}`;
 }
 
 /**
