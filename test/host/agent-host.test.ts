@@ -3,6 +3,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -16,7 +17,7 @@ import type { EventMessage, HostResponse } from '../../src/shared/host-contract'
 import { workspaceStateSchema } from '../../src/shared/workspace-state';
 import { Host } from '../../src/main/host/host';
 import { JsonFile } from '../../src/main/host/json-file';
-import { isAlive } from '../../src/main/process/process-tree';
+import { descendantsOf, isAlive } from '../../src/main/process/process-tree';
 import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
 import {
   lastToolResults,
@@ -202,6 +203,34 @@ describe('Host: agent sessions with the real CLI', () => {
       .flatMap((m) => (m.name === 'agentState' ? [m.payload.state.state] : []));
     expect(states).not.toContain('exited');
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'leaves no process, open file or stdin folder behind after many blocks opened and closed',
+    async () => {
+      await setUp(() => textReply('Hi.'));
+      const c = client();
+      const cycle = async (agentId: string) => {
+        await c.request('openAgent', { agentId });
+        await c.request('sendAgentMessage', { agentId, text: 'hello' });
+        await until(() => of(c.events(agentId), 'done').length === 1, `${agentId} done`);
+        await c.request('closeAgent', { agentId, forget: true });
+      };
+      // What is made once, on the first block, is not a leak.
+      await cycle('warm');
+      const files = () => readdirSync('/proc/self/fd').length;
+      // `ps`, which lists them, is one of them.
+      const children = () => descendantsOf(process.pid).length;
+      const stdinFolders = () =>
+        readdirSync(tmpdir()).filter((name) => name.startsWith(`tether-${process.pid}-`));
+      const filesBefore = files();
+      const childrenBefore = children();
+      for (let i = 0; i < 8; i++) await cycle(`cycle-${i}`);
+      await until(() => children() <= childrenBefore, 'the closed sessions to end');
+      expect(stdinFolders()).toEqual([]);
+      // A pty or FIFO left open would be at least two more descriptors per block, 16 in all.
+      expect(files()).toBeLessThanOrEqual(filesBefore + 4);
+    },
+  );
 
   it('lets one client at a time own an agent block, so no tab forgets another’s transcript', async () => {
     await setUp(() => textReply('Hi.'));

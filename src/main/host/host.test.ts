@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventMessage } from '../../shared/host-contract';
 import { workspaceStateSchema, type WorkspaceState } from '../../shared/workspace-state';
-import { isAlive } from '../process/process-tree';
+import { descendantsOf, isAlive } from '../process/process-tree';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
 import { SettingsFile } from './settings';
@@ -234,6 +234,33 @@ describe('Host: terminals', () => {
       ok: true,
       result: null,
     });
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('Host: many blocks opened and closed', () => {
+  it('leaves no process or open file behind', async () => {
+    makeHost();
+    const { connection, output } = connect();
+    const cycle = async (terminalId: string) => {
+      await connection.request('openTerminal', { terminalId, cols: 80, rows: 24 });
+      await connection.request('writeTerminal', { terminalId, data: 'echo up$((1+1))\r' });
+      await until(() => output(terminalId).includes('up2'), `the shell of ${terminalId}`);
+      expect(await connection.request('closeTerminal', { terminalId })).toEqual({
+        ok: true,
+        result: null,
+      });
+    };
+    // What is made once, on the first terminal, is not a leak.
+    await cycle('warm.0');
+    const files = () => readdirSync('/proc/self/fd').length;
+    const filesBefore = files();
+    // `ps`, which lists them, is one of them.
+    const children = () => descendantsOf(process.pid).length;
+    const childrenBefore = children();
+    for (let i = 0; i < 25; i++) await cycle(`cycle.${i}`);
+    await until(() => children() <= childrenBefore, 'the closed shells to be gone');
+    // A pty left open would be two more descriptors per cycle, 50 in all.
+    expect(files()).toBeLessThanOrEqual(filesBefore + 4);
   });
 });
 
