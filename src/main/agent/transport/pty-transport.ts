@@ -2,7 +2,8 @@ import { spawn as spawnPty } from 'node-pty';
 import { holdChildSide } from '../../process/hold-child-side';
 import { LineSplitter } from '../line-splitter';
 import { signalName, signalTree } from '../../process/process-tree';
-import { shellQuote, StdinFifo } from './stdin-fifo';
+import { posixQuote } from '../../../shared/posix-quote';
+import { StdinFifo } from './stdin-fifo';
 import {
   DEFAULT_COLS,
   DEFAULT_ROWS,
@@ -24,7 +25,7 @@ export async function spawnPtyTransport(
   try {
     pty = spawnPty(
       '/bin/sh',
-      ['-c', `exec "$0" "$@" < ${shellQuote(fifo.path)}`, spec.file, ...spec.args],
+      ['-c', `exec "$0" "$@" < ${posixQuote(fifo.path)}`, spec.file, ...spec.args],
       {
         name: 'xterm-256color',
         cols: spec.cols ?? DEFAULT_COLS,

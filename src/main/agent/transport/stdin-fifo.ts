@@ -90,8 +90,3 @@ export class StdinFifo {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
-
-/** Quotes a string for a POSIX shell. */
-export function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}

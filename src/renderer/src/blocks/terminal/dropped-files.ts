@@ -2,6 +2,8 @@
 // VS Code do) or inserted into an agent's message. Only the Electron preload can tell a dropped
 // file's path; in browser mode a drop does nothing, but never navigates the page away.
 
+import { posixQuote } from '../../../../shared/posix-quote';
+
 /** The preload's `pathForFile` ('' for a file not on disk); absent in browser mode. */
 export type PathForFile = (file: File) => string;
 
@@ -41,13 +43,13 @@ const PLAIN = /^[\w@%+=:,./-]+$/;
 export function quoteForShell(path: string, quoting: ShellQuoting): string {
   switch (quoting) {
     case 'posix':
-      return PLAIN.test(path) ? path : singleQuoted(path);
+      return PLAIN.test(path) ? path : posixQuote(path);
     case 'fish':
       // fish's single quotes take \\ and \' as escapes, so a backslash is doubled as well.
       return PLAIN.test(path) ? path : `'${path.replace(/[\\']/g, '\\$&')}'`;
     case 'csh':
       // As in POSIX, but an interactive csh expands history (`!`) even inside single quotes.
-      return PLAIN.test(path) ? path : singleQuoted(path).replaceAll('!', '\\!');
+      return PLAIN.test(path) ? path : posixQuote(path).replaceAll('!', '\\!');
     case 'nu':
       return quoteForNu(path);
     case 'powershell':
@@ -58,9 +60,6 @@ export function quoteForShell(path: string, quoting: ShellQuoting): string {
       return quoteForCmd(path);
   }
 }
-
-/** Nothing is special inside POSIX single quotes; a quote closes them, is escaped, and reopens. */
-const singleQuoted = (path: string) => `'${path.replaceAll("'", `'\\''`)}'`;
 
 /**
  * nu's single quotes expand nothing but cannot hold a single quote, and nothing escapes one
