@@ -8,7 +8,7 @@ export interface Watermarks {
 // the loop from an acknowledgement to new output at the viewer, or it sits idle. The gap between
 // them is what each pause measures, and acknowledgements of what was parsed before the pause
 // still arrive in its first milliseconds: over a gap of 15 ms that said up to twice the real
-// rate, and Ctrl+C during `yes` took up to 105-195 ms; over 25 ms, 59-97 ms at p95 in four runs
+// rate, and Ctrl+C during `yes` took up to 104-195 ms; over 25 ms, 59-97 ms at p95 in four runs
 // of 15 (load 1.6-2.7), with as much output carried (bench:terminal).
 const HIGH_MS = 50;
 const LOW_MS = 25;
