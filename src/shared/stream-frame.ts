@@ -17,7 +17,8 @@ export type StreamFrame =
   | {
       kind: 'assistant';
       id: string;
-      model: string;
+      /** Absent in frames that only a few paths write; never needed to show the message. */
+      model: string | null;
       content: ContentBlock[];
       parent_tool_use_id: string | null;
       /** The API call's usage; frames of one message repeat it. */

@@ -737,3 +737,20 @@ describe('background tasks', () => {
     ]);
   });
 });
+
+describe('ClaudeTranslator: an assistant frame without its model name', () => {
+  it('shows its text, once', () => {
+    const translator = new ClaudeTranslator();
+    const frame = assistant('msg_1', [{ type: 'text', text: 'The answer.' }]);
+    delete (frame.message as Record<string, unknown>)['model'];
+    const events = run([frame], translator);
+    expect(events.filter((e) => e.type === 'assistant_text')).toEqual([
+      {
+        type: 'assistant_text',
+        text: 'The answer.',
+        message_id: 'msg_1',
+        parent_tool_use_id: null,
+      },
+    ]);
+  });
+});

@@ -172,6 +172,34 @@ describe('parseFrame', () => {
     }
   });
 
+  it('keeps an assistant message whose optional fields are missing or of another shape', () => {
+    // What shows the message and dedupes it is there; the model name, usage and the rest are not.
+    const frame = parseFrame(
+      line({
+        type: 'assistant',
+        message: { id: 'm', content: [{ type: 'text', text: 'hi' }], usage: 'n/a' },
+        aborted: 'no',
+        uuid: 7,
+        supersedes: {},
+      }),
+    );
+    expect(frame).toEqual({
+      kind: 'assistant',
+      id: 'm',
+      model: null,
+      content: [{ type: 'text', text: 'hi' }],
+      parent_tool_use_id: null,
+      usage: null,
+      aborted: false,
+      uuid: null,
+      supersedes: [],
+    });
+    // Without an id it could show twice (streamed, then complete): still invalid.
+    expect(
+      parseFrame(line({ type: 'assistant', message: { content: [{ type: 'text', text: 'x' }] } })),
+    ).toMatchObject({ kind: 'invalid', type_name: 'assistant' });
+  });
+
   it('keeps the request id of an invalid control request, so the CLI can still be answered', () => {
     expect(parseFrame(line({ type: 'control_request', request: {} }))).toMatchObject({
       kind: 'invalid',

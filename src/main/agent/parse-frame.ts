@@ -82,17 +82,20 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
         parent_tool_use_id: parentId(value),
       };
     case 'assistant': {
+      // Required: what shows the message (its content, and where it nests) and what keeps it from
+      // showing twice (its id). The rest only refines it, so a frame lacking it, or carrying it
+      // in another shape, still shows: dropping a whole reply over its model name loses output.
       const message = need(record(value['message']), 'message');
       return {
         kind: 'assistant',
         id: need(str(message['id']), 'message.id'),
-        model: need(str(message['model']), 'message.model'),
+        model: str(message['model']),
         content: blocks(need(array(message['content']), 'message.content')),
         parent_tool_use_id: parentId(value),
-        usage: optional(message['usage'], record, 'message.usage'),
-        aborted: optional(value['aborted'], bool, 'aborted') ?? false,
-        uuid: optional(value['uuid'], str, 'uuid'),
-        supersedes: (optional(value['supersedes'], array, 'supersedes') ?? []).filter(
+        usage: record(message['usage']),
+        aborted: bool(value['aborted']) ?? false,
+        uuid: str(value['uuid']),
+        supersedes: (array(value['supersedes']) ?? []).filter(
           (uuid): uuid is string => typeof uuid === 'string',
         ),
       };

@@ -61,7 +61,7 @@ export function entryContent(type: string, entry: Record<string, unknown>): Entr
   }
 }
 
-function assistantContent(model: string, id: string, content: ContentBlock[]): EntryContent {
+function assistantContent(model: string | null, id: string, content: ContentBlock[]): EntryContent {
   // An API error is written as a message the CLI made up itself; live it becomes the turn's error.
   if (model === '<synthetic>') {
     const text = textOfContent(content);
