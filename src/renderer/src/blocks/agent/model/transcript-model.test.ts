@@ -51,6 +51,31 @@ describe('TranscriptModel', () => {
     expect(model.items[2]).toMatchObject({ text: 'After' });
   });
 
+  it('keeps one reply in one item when events that show nothing come between its deltas', () => {
+    // A reply's status and its prompt's state can arrive mid-stream: split there, the first
+    // characters showed as a paragraph of their own and stayed so after the turn.
+    const reply = (value: string): AgentEvent => ({ ...text(value), message_id: 'msg_1' });
+    const model = fold(
+      [reply('Se'), { type: 'status', status: 'responding' }],
+      [{ type: 'prompt_state', uuid: 'u1', state: 'completed' }, reply('ntence one.')],
+      [{ type: 'context_usage', tokens: 10, window: 200_000 }, reply(' Two.')],
+      [toolUse('t1', 'Bash'), reply('After the tool.')],
+    );
+    expect(model.items.map((item) => item.kind)).toEqual(['assistant', 'tool', 'assistant']);
+    expect(model.items[0]).toMatchObject({ text: 'Sentence one. Two.' });
+    expect(model.items[2]).toMatchObject({ text: 'After the tool.' });
+    // Another message's text is another item, even with nothing shown between them.
+    const two = fold([
+      reply('One.'),
+      { type: 'status', status: null },
+      { ...reply('Two.'), message_id: 'msg_2' },
+    ]);
+    expect(two.items.map((item) => (item.kind === 'assistant' ? item.text : item.kind))).toEqual([
+      'One.',
+      'Two.',
+    ]);
+  });
+
   it('shows Tether’s own notices about the block as notes', () => {
     const model = fold([
       { type: 'notice', level: 'warning', text: 'Tether cannot save this transcript (ENOSPC).' },

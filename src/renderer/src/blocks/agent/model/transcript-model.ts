@@ -106,6 +106,12 @@ export class TranscriptModel {
   private readonly deniedTools = new Set<string>();
   private previous: AgentEvent | undefined;
   private lastTextPath: Path | null = null;
+  /**
+   * Who wrote the last text item (kind, parent, message) while it is still the newest item; null
+   * once anything else is appended. Events that add no item (a status, a prompt's state) may come
+   * between two deltas of one reply, and must not split it in two.
+   */
+  private openText: string | null = null;
   /** When the limit the CLI last warned of resets: a later error's advice names it. */
   private limitResetsAt: number | undefined;
   private nextKey = 0;
@@ -130,8 +136,11 @@ export class TranscriptModel {
 
     switch (event.type) {
       case 'assistant_text':
-      case 'thinking':
-        if (joinsPrevious && this.lastTextPath) {
+      case 'thinking': {
+        const author = event.message_id
+          ? `${event.type}\0${event.parent_tool_use_id}\0${event.message_id}`
+          : null;
+        if ((joinsPrevious || (author && author === this.openText)) && this.lastTextPath) {
           asText(this.ownItem(this.lastTextPath)).text += event.text;
         } else {
           const kind = event.type === 'thinking' ? 'thinking' : 'assistant';
@@ -141,8 +150,10 @@ export class TranscriptModel {
             text: event.text,
             ...(event.message_id ? { message_id: event.message_id } : {}),
           });
+          this.openText = author;
         }
         return;
+      }
       case 'messages_retracted':
         return this.retract(new Set(event.message_ids), new Set(event.tool_use_ids));
       case 'message_aborted': {
@@ -340,6 +351,7 @@ export class TranscriptModel {
     index(root, []);
     // Nothing joins onto a text that may be gone.
     this.lastTextPath = null;
+    this.openText = null;
     this.previous = undefined;
   }
 
@@ -352,6 +364,7 @@ export class TranscriptModel {
     const parentPath = parentId === null ? undefined : this.toolPaths.get(parentId);
     const list = parentPath ? this.ownChildren(parentPath) : this.ownRoot();
     list.push(item);
+    this.openText = null;
     this.fresh.add(item);
     return [...(parentPath ?? []), list.length - 1];
   }
