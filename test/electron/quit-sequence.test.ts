@@ -168,4 +168,40 @@ describe('holdQuitForTeardown', () => {
     expect(killLeftovers).toHaveBeenCalledTimes(1);
     expect(logged).toContain('tether: ending the shells at quit failed: boom');
   });
+
+  it('quits when killing what is left throws', async () => {
+    holdQuitForTeardown({
+      dispose: () => new Promise<void>(() => {}),
+      killLeftovers: () => {
+        throw new Error('ps is gone');
+      },
+      deadlineMs: 50,
+      log,
+    });
+    app.quit();
+    await until(() => standIn.exitCode === 0, 'the quit');
+    expect(logged).toContain('tether: killing what was left at quit failed: ps is gone');
+  });
+
+  it('quits as soon as a job that ignores the hangup has been ended, not at the deadline', async () => {
+    new IpcAdapter(host, () => true, log);
+    const window = new BrowserWindow({});
+    await window.loadURL('file:///tether/index.html');
+    const contents = window.webContents;
+    await request(contents, 'openTerminal', { terminalId: 't1', cols: 80, rows: 24 });
+    // The shell ends at its hangup; the job it started ignores it and keeps the pty open.
+    const data = "(trap '' HUP; exec sleep 1000) & echo job=$!\r";
+    await request(contents, 'writeTerminal', { terminalId: 't1', data });
+    await until(() => /job=\d+/.test(outputOf(contents, 't1')), 'the job');
+    const job = Number(/job=(\d+)/.exec(outputOf(contents, 't1'))![1]);
+    const killLeftovers = vi.fn();
+    holdQuitForTeardown({ dispose: () => host.dispose(), killLeftovers, deadlineMs: 4000, log });
+    const quitAt = Date.now();
+    app.quit();
+    await until(() => standIn.exitCode === 0, 'the quit', 6000);
+    // SIGTERM ends the job at once: the quit waits for that, not for the 4 s deadline.
+    expect(Date.now() - quitAt).toBeLessThan(2000);
+    expect(isAlive(job)).toBe(false);
+    expect(killLeftovers).not.toHaveBeenCalled();
+  });
 });

@@ -35,12 +35,18 @@ export function holdQuitForTeardown({ dispose, killLeftovers, deadlineMs, log }:
     );
     void Promise.race([ended, late]).then((outcome) => {
       clearTimeout(timer);
-      if (outcome !== 'ended') {
-        if (outcome === 'late') log(`tether: shells still running ${deadlineMs} ms after quit`);
-        killLeftovers();
+      try {
+        if (outcome !== 'ended') {
+          if (outcome === 'late') log(`tether: shells still running ${deadlineMs} ms after quit`);
+          killLeftovers();
+        }
+      } catch (error) {
+        log(`tether: killing what was left at quit failed: ${errorMessage(error)}`);
+      } finally {
+        // Whatever the teardown did, the user asked to quit.
+        stage = 'ended';
+        app.quit();
       }
-      stage = 'ended';
-      app.quit();
     });
   });
 }
