@@ -1,7 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isRecord } from '../../shared/is-record';
 import { readLines } from './index/line-reader';
+import { readSmallFile } from './regular-file';
 import { TranscriptReader, type TranscriptTranslation } from './transcript/transcript-reader';
 
 /**
@@ -28,9 +29,12 @@ export async function readSessionFile(path: string): Promise<TranscriptTranslati
   return { ...translation, skipped: translation.skipped + oversized };
 }
 
+/** A subagent's `.meta.json` names its tool use in a few hundred bytes. */
+const META_MAX_BYTES = 64 * 1024;
+
 async function metaToolUseId(path: string): Promise<string | undefined> {
   try {
-    const meta: unknown = JSON.parse(await readFile(path, 'utf8'));
+    const meta: unknown = JSON.parse(await readSmallFile(path, META_MAX_BYTES));
     return isRecord(meta) && typeof meta['toolUseId'] === 'string' ? meta['toolUseId'] : undefined;
   } catch {
     return undefined;

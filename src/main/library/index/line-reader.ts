@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { openRegularFile } from '../regular-file';
 
 export interface Line {
   text: string;
@@ -24,8 +24,10 @@ const NEWLINE = 0x0a;
 
 /**
  * Reads a file line by line from `from`, handing each step's complete lines to `onLines` and
- * awaiting it (the caller yields to the event loop there), up to `until`. A last line without its
- * newline is left for the next read: the CLI may be writing it right now.
+ * awaiting it (the caller yields to the event loop there), up to `until` and no further than the
+ * file's size when opened: a file that grows meanwhile is read on at the next call. A last line
+ * without its newline is left for the next read: the CLI may be writing it right now. Only a
+ * regular file is read (see openRegularFile).
  */
 export async function readLines(
   path: string,
@@ -33,7 +35,8 @@ export async function readLines(
   onLines: (lines: Line[]) => Promise<void> | void,
   { until = Infinity }: { until?: number } = {},
 ): Promise<ReadResult> {
-  const file = await open(path, 'r');
+  const { file, size } = await openRegularFile(path);
+  until = Math.min(until, size);
   try {
     const buffer = Buffer.allocUnsafe(CHUNK);
     let position = from;

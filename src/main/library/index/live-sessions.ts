@@ -1,5 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readSmallFile } from '../regular-file';
+
+/** A pid file holds a pid and a session id. */
+const PID_FILE_MAX_BYTES = 64 * 1024;
 
 /**
  * Sessions a running CLI holds: each CLI process writes `<claudeDir>/sessions/<pid>.json` naming
@@ -22,7 +26,7 @@ export async function liveSessionIds(
   for (const name of names) {
     if (!name.endsWith('.json')) continue;
     try {
-      const entry = JSON.parse(await readFile(join(dir, name), 'utf8')) as unknown;
+      const entry = JSON.parse(await readSmallFile(join(dir, name), PID_FILE_MAX_BYTES)) as unknown;
       if (typeof entry !== 'object' || entry === null) continue;
       const { pid, sessionId } = entry as { pid?: unknown; sessionId?: unknown };
       if (typeof pid === 'number' && typeof sessionId === 'string' && isProcessAlive(pid))

@@ -1,4 +1,4 @@
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import {
   IndexStore,
@@ -11,6 +11,7 @@ import {
 import { errorMessage } from '../../../shared/error-message';
 import type { SessionSummary } from '../../../shared/library';
 import { readLines, type Line } from './line-reader';
+import { openRegularFile } from '../regular-file';
 import { isProcessAlive, liveSessionIds } from './live-sessions';
 import { ProjectsWatcher } from './projects-watcher';
 import { SessionListing, type ProjectSummary } from './session-listing';
@@ -240,7 +241,7 @@ export class SessionLibrary {
   private async chunkText(path: string, start: number, end: number): Promise<string> {
     let bytes: Buffer;
     try {
-      const file = await open(path, 'r');
+      const { file } = await openRegularFile(path);
       try {
         bytes = Buffer.alloc(end - start);
         await file.read(bytes, 0, bytes.length, start);

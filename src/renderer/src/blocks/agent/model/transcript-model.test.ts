@@ -54,7 +54,12 @@ describe('TranscriptModel', () => {
   it('keeps one reply in one item when events that show nothing come between its deltas', () => {
     // A reply's status and its prompt's state can arrive mid-stream: split there, the first
     // characters showed as a paragraph of their own and stayed so after the turn.
-    const reply = (value: string): AgentEvent => ({ ...text(value), message_id: 'msg_1' });
+    const reply = (value: string, message_id = 'msg_1'): AgentEvent => ({
+      type: 'assistant_text',
+      text: value,
+      parent_tool_use_id: null,
+      message_id,
+    });
     const model = fold(
       [reply('Se'), { type: 'status', status: 'responding' }],
       [{ type: 'prompt_state', uuid: 'u1', state: 'completed' }, reply('ntence one.')],
@@ -65,11 +70,7 @@ describe('TranscriptModel', () => {
     expect(model.items[0]).toMatchObject({ text: 'Sentence one. Two.' });
     expect(model.items[2]).toMatchObject({ text: 'After the tool.' });
     // Another message's text is another item, even with nothing shown between them.
-    const two = fold([
-      reply('One.'),
-      { type: 'status', status: null },
-      { ...reply('Two.'), message_id: 'msg_2' },
-    ]);
+    const two = fold([reply('One.'), { type: 'status', status: null }, reply('Two.', 'msg_2')]);
     expect(two.items.map((item) => (item.kind === 'assistant' ? item.text : item.kind))).toEqual([
       'One.',
       'Two.',
