@@ -8,7 +8,7 @@ import { workspaceStateSchema } from '../../shared/workspace-state';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
 import { SettingsFile } from './settings';
-import { until } from '../../../test/support/until';
+import { until } from '#test/support/until';
 
 let dir: string;
 let host: Host;

@@ -8,7 +8,7 @@ import { workspaceStateSchema } from '../../shared/workspace-state';
 import { isAlive } from '../process/process-tree';
 import { Host } from './host';
 import { JsonFile } from './json-file';
-import { until } from '../../../test/support/until';
+import { until } from '#test/support/until';
 
 // What a host does by itself, with no option asking for it: the desktop app and browser mode
 // both start by constructing one, so this is what both of them do.

@@ -10,7 +10,8 @@ import { descendantsOf, isAlive } from '../process/process-tree';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
 import { SettingsFile } from './settings';
-import { until } from '../../../test/support/until';
+import { ON_DISK_DIR } from '#test/conformance/on-disk';
+import { until } from '#test/support/until';
 
 let dir: string;
 let logged: string[];
@@ -323,7 +324,7 @@ describe('Host: worktrees', () => {
 describe('Host: session library', () => {
   // A session the real CLI wrote (a conformance recording), where CLAUDE_CONFIG_DIR points.
   async function libraryHost() {
-    const fixture = join(__dirname, '../../../test/conformance/recordings/on-disk/two-turns.jsonl');
+    const fixture = join(ON_DISK_DIR, 'two-turns.jsonl');
     const text = await readFile(fixture, 'utf8');
     const sessionId = /"sessionId":"([^"]+)"/.exec(text)![1]!;
     const claudeDir = join(dir, 'claude');

@@ -8,7 +8,7 @@ import { isAlive } from '../process/process-tree';
 import { Host, type HostOptions } from './host';
 import { JsonFile } from './json-file';
 import { SettingsFile } from './settings';
-import { until } from '../../../test/support/until';
+import { until } from '#test/support/until';
 
 // Real shells, a host and clients that drop and come back, as a reloading page does.
 
