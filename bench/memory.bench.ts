@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumPath, quietChromium } from '../playwright.config';
 import { BrowserMode } from '../e2e/support/web-host';
-import { syntheticEvents } from '../test/support/synthetic-transcript';
+import { syntheticEvents } from '#test/support/synthetic-transcript';
 import { processesWith, rendererPssMb, rssMb } from './support/process-memory';
 
 const { values } = parseArgs({ options: { 'idle-minutes': { type: 'string', default: '30' } } });

@@ -21,8 +21,8 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn as spawnPty } from 'node-pty';
 import { chromiumPath, quietChromium } from '../playwright.config';
 import { BrowserMode } from '../e2e/support/web-host';
-import { CLAUDE_ARGS, CLAUDE_BIN, claudeEnv } from '../test/support/claude-cli';
-import { startFakeAnthropic, textReply, type FakeAnthropic } from '../test/support/fake-anthropic';
+import { CLAUDE_ARGS, CLAUDE_BIN, claudeEnv } from '#test/support/claude-cli';
+import { startFakeAnthropic, textReply, type FakeAnthropic } from '#test/support/fake-anthropic';
 import { median } from './support/stats';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });

@@ -1,11 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import {
-  lastUserMessage,
-  textReply,
-  type MessagesRequestBody,
-} from '../test/support/fake-anthropic';
+import { lastUserMessage, textReply, type MessagesRequestBody } from '#test/support/fake-anthropic';
 import { screenshot } from './support/app-page';
 import { composer, expect, openAgent, test, transcript } from './support/agent-mode';
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { textReply } from '../test/support/fake-anthropic';
+import { textReply } from '#test/support/fake-anthropic';
 import { runCommand } from './support/app-page';
 import { ask, composer, expect, openAgent, test, transcript } from './support/agent-mode';
 

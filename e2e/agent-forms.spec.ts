@@ -1,5 +1,5 @@
-import { lastToolResults, textReply, toolUseReply } from '../test/support/fake-anthropic';
-import { elicitMcpConfig } from '../test/support/elicit-mcp';
+import { lastToolResults, textReply, toolUseReply } from '#test/support/fake-anthropic';
+import { elicitMcpConfig } from '#test/support/elicit-mcp';
 import { screenshot } from './support/app-page';
 import { ask, expect, openAgent, test, transcript } from './support/agent-mode';
 

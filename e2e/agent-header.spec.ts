@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { lastToolResults, textReply, toolUseReply } from '../test/support/fake-anthropic';
+import { lastToolResults, textReply, toolUseReply } from '#test/support/fake-anthropic';
 import { runCommand, screenshot } from './support/app-page';
 import { ask, expect, openAgent, test, transcript } from './support/agent-mode';
 

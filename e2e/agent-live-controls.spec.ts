@@ -4,7 +4,7 @@ import {
   lastUserText,
   textReply,
   toolUseReply,
-} from '../test/support/fake-anthropic';
+} from '#test/support/fake-anthropic';
 import { screenshot } from './support/app-page';
 import { ask, expect, openAgent, test, transcript } from './support/agent-mode';
 

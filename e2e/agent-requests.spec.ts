@@ -3,7 +3,7 @@ import {
   textReply,
   toolUseReply,
   type FakeHandler,
-} from '../test/support/fake-anthropic';
+} from '#test/support/fake-anthropic';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { agents, screenshot } from './support/app-page';

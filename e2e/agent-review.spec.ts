@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { lastToolResults, textReply, toolUseReply } from '../test/support/fake-anthropic';
+import { lastToolResults, textReply, toolUseReply } from '#test/support/fake-anthropic';
 import { runCommand, screenshot } from './support/app-page';
 import { ask, composer, expect, openAgent, test, transcript } from './support/agent-mode';
 

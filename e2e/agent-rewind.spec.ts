@@ -6,7 +6,7 @@ import {
   messageText,
   textReply,
   toolUseReply,
-} from '../test/support/fake-anthropic';
+} from '#test/support/fake-anthropic';
 import { agents, screenshot } from './support/app-page';
 import { ask, composer, expect, openAgent, test, transcript } from './support/agent-mode';
 

@@ -1,4 +1,4 @@
-import { lastUserText, textReply, type MessagesCall } from '../test/support/fake-anthropic';
+import { lastUserText, textReply, type MessagesCall } from '#test/support/fake-anthropic';
 import { screenshot } from './support/app-page';
 import { ask, composer, expect, openAgent, test, transcript } from './support/agent-mode';
 

@@ -1,4 +1,4 @@
-import { textReply, toolUseReply } from '../test/support/fake-anthropic';
+import { textReply, toolUseReply } from '#test/support/fake-anthropic';
 import { screenshot } from './support/app-page';
 import { ask, expect, openAgent, test, transcript } from './support/agent-mode';
 

@@ -5,7 +5,7 @@ import {
   lastUserText,
   textReply,
   toolUseReply,
-} from '../test/support/fake-anthropic';
+} from '#test/support/fake-anthropic';
 import { screenshot } from './support/app-page';
 import {
   agentThatRemembers,

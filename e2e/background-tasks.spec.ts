@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { lastToolResults, textReply, toolUseReply } from '../test/support/fake-anthropic';
+import { lastToolResults, textReply, toolUseReply } from '#test/support/fake-anthropic';
 import { screenshot } from './support/app-page';
 import { ask, expect, openAgent, test, transcript } from './support/agent-mode';
 

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { lastToolResults, textReply, toolUseReply } from '../test/support/fake-anthropic';
+import { lastToolResults, textReply, toolUseReply } from '#test/support/fake-anthropic';
 import { screenshot } from './support/app-page';
 import { ask, expect, openAgent, test } from './support/agent-mode';
 

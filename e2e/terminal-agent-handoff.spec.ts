@@ -1,4 +1,4 @@
-import { textReply, toolUseReply, lastToolResults } from '../test/support/fake-anthropic';
+import { textReply, toolUseReply, lastToolResults } from '#test/support/fake-anthropic';
 import { agents, row, runCommand, runInTerminal, screenshot } from './support/app-page';
 import { ask, composer, expect, test, transcript } from './support/agent-mode';
 

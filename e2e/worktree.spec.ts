@@ -1,6 +1,6 @@
 import { agents, row, runCommand, runInTerminal, screenshot } from './support/app-page';
 import { composer, expect, test, transcript } from './support/agent-mode';
-import { textReply } from '../test/support/fake-anthropic';
+import { textReply } from '#test/support/fake-anthropic';
 import type { Page } from '@playwright/test';
 
 // A repository made in the first terminal, which then stands in it: "New agent in worktree"

@@ -7,7 +7,7 @@ import {
   textReply,
   type FakeAnthropic,
   type FakeHandler,
-} from '../../test/support/fake-anthropic';
+} from '#test/support/fake-anthropic';
 import { seedAgentBlock } from './seed-state';
 import { BrowserMode } from './web-host';
 

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { syntheticEvents } from '../../test/support/synthetic-transcript';
+import { syntheticEvents } from '#test/support/synthetic-transcript';
 
 /** The id of the agent block a seeded workspace starts with. */
 export const SEEDED_BLOCK = 'seeded';

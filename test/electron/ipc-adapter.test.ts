@@ -5,7 +5,8 @@ import { hardenWebContents } from '../../src/main/electron/hardening';
 import { IpcAdapter } from '../../src/main/electron/ipc-adapter';
 import { isRendererUrl } from '../../src/main/electron/renderer-url';
 import type { Host } from '../../src/main/host/host';
-import { eventsOf, isAlive, makeHost, outputOf, request, tempDir, until } from './support';
+import { testHost } from '../support/test-host';
+import { eventsOf, isAlive, outputOf, request, tempDir, until } from './support';
 
 vi.mock('electron', () => import('./stand-in/electron'));
 
@@ -50,7 +51,7 @@ beforeEach(async () => {
   standIn.reset();
   dir = await tempDir('ipc-adapter-');
   logged = [];
-  host = makeHost(dir.path, (message) => logged.push(message));
+  host = testHost(dir.path, { log: (message) => logged.push(message) });
   hardenWebContents((message) => logged.push(message));
   adapter = new IpcAdapter(
     host,

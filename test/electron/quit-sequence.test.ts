@@ -7,7 +7,8 @@ import type { Host } from '../../src/main/host/host';
 import { descendantsOf } from '../../src/main/process/process-tree';
 import { claudeHost } from '../support/claude-host';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fake-anthropic';
-import { eventsOf, isAlive, makeHost, outputOf, request, tempDir, until } from './support';
+import { testHost } from '../support/test-host';
+import { eventsOf, isAlive, outputOf, request, tempDir, until } from './support';
 
 vi.mock('electron', () => import('./stand-in/electron'));
 
@@ -21,7 +22,7 @@ beforeEach(async () => {
   standIn.reset();
   dir = await tempDir('quit-');
   logged = [];
-  host = makeHost(dir.path, log);
+  host = testHost(dir.path, { log });
 });
 
 afterEach(async () => {

@@ -2,9 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ipcChannels, type EventMessage } from '../../src/shared/host-contract';
-import { workspaceStateSchema } from '../../src/shared/workspace-state';
-import { Host } from '../../src/main/host/host';
-import { JsonFile } from '../../src/main/host/json-file';
 import { standIn, type WebContents, type WebFrameMain } from './stand-in/electron';
 export { until } from '../support/until';
 // Zombies count as ended: some containers' init never reaps them.
@@ -13,18 +10,6 @@ export { isAlive } from '../../src/main/process/process-tree';
 export async function tempDir(prefix: string) {
   const path = await mkdtemp(join(tmpdir(), prefix));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
-}
-
-/** A real host with a plain shell, its data kept in `dir`. */
-export function makeHost(dir: string, log: (message: string) => void): Host {
-  return new Host({
-    workspaceDir: dir,
-    shell: { file: '/bin/sh', args: [] },
-    env: { PATH: process.env['PATH'], HOME: dir, PS1: '$ ' },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, log),
-    agentLogDir: join(dir, 'agents'),
-    log,
-  });
 }
 
 /** A request from the page, as the preload sends it. */

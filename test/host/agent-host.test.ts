@@ -14,11 +14,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import type { EventMessage, HostResponse } from '../../src/shared/host-contract';
-import { workspaceStateSchema } from '../../src/shared/workspace-state';
-import { Host } from '../../src/main/host/host';
-import { JsonFile } from '../../src/main/host/json-file';
+import type { Host } from '../../src/main/host/host';
 import { descendantsOf, isAlive } from '../../src/main/process/process-tree';
-import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
+import { CLAUDE_BIN } from '../support/claude-cli';
+import { claudeAgentEnv, claudeHost } from '../support/claude-host';
 import {
   lastToolResults,
   startFakeAnthropic,
@@ -35,14 +34,7 @@ let host: Host;
 
 async function setUp(handler: FakeHandler, env: NodeJS.ProcessEnv = {}) {
   fake = await startFakeAnthropic(handler);
-  host = new Host({
-    workspaceDir: dir,
-    shell: { file: '/bin/sh', args: [] },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
-    agentLogDir: join(dir, 'agents'),
-    agentEnv: { ...claudeEnv(join(dir, 'home'), fake.url), TETHER_CLAUDE: CLAUDE_BIN, ...env },
-    log: () => {},
-  });
+  host = claudeHost(dir, fake.url, { agentEnv: { ...claudeAgentEnv(dir, fake.url), ...env } });
 }
 
 function client() {

@@ -4,11 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import type { EventMessage, HostResponse } from '../../src/shared/host-contract';
-import { workspaceStateSchema } from '../../src/shared/workspace-state';
-import { Host } from '../../src/main/host/host';
-import { JsonFile } from '../../src/main/host/json-file';
+import type { Host } from '../../src/main/host/host';
 import { isAlive } from '../../src/main/process/process-tree';
-import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
+import { claudeHost } from '../support/claude-host';
 import {
   lastToolResults,
   startFakeAnthropic,
@@ -30,15 +28,11 @@ async function setUp(reattachGraceSeconds?: number) {
       ? textReply('Done.')
       : toolUseReply({ name: 'Bash', input: { command: 'echo x > reattach.txt' } }),
   );
-  host = new Host({
-    workspaceDir: dir,
-    shell: { file: '/bin/sh', args: [] },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
-    agentLogDir: join(dir, 'agents'),
-    agentEnv: { ...claudeEnv(join(dir, 'home'), fake.url), TETHER_CLAUDE: CLAUDE_BIN },
-    log: () => {},
-    ...(reattachGraceSeconds === undefined ? {} : { reattachGraceSeconds }),
-  });
+  host = claudeHost(
+    dir,
+    fake.url,
+    reattachGraceSeconds === undefined ? {} : { reattachGraceSeconds },
+  );
 }
 
 /** A page of one browser tab (the same client id across its reloads). */

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Host } from '../../src/main/host/host';
-import { JsonFile } from '../../src/main/host/json-file';
+import type { Host } from '../../src/main/host/host';
 import { RequestAssembler } from '../../src/main/host/request-assembler';
 import { startWebServer, type WebServer } from '../../src/main/host/web-server';
 import { splitRequest } from '../../src/renderer/src/host/request-pieces';
@@ -14,7 +13,7 @@ import { MAX_PROMPT_CHARS } from '../../src/shared/agent-contract';
 import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGES_PER_MESSAGE } from '../../src/shared/composer-contract';
 import { hostRequests, type ClientFrame } from '../../src/shared/host-contract';
 import { MAX_MESSAGE_BYTES, MAX_REQUEST_BYTES } from '../../src/shared/request-pieces';
-import { workspaceStateSchema } from '../../src/shared/workspace-state';
+import { testHost } from '../support/test-host';
 
 /**
  * The largest `sendAgentMessage` the contract allows (or, with more images, one just past it):
@@ -93,13 +92,7 @@ describe('browser mode carries large requests', () => {
     dir = await mkdtemp(join(tmpdir(), 'browser-transport-'));
     await mkdir(join(dir, 'renderer'));
     await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html>');
-    host = new Host({
-      workspaceDir: dir,
-      shell: { file: '/bin/sh', args: [] },
-      workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
-      agentLogDir: join(dir, 'agents'),
-      log: () => {},
-    });
+    host = testHost(dir);
     server = await startWebServer({ host, rendererDir: join(dir, 'renderer'), log: () => {} });
     // The page's own transport, on the ws package's WebSocket (Node 20 has no global one). A
     // browser masks what it sends in native code; ws does it byte by byte in JavaScript, and for

@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import type { EventMessage, HostResponse } from '../../src/shared/host-contract';
-import { workspaceStateSchema } from '../../src/shared/workspace-state';
-import { Host } from '../../src/main/host/host';
-import { JsonFile } from '../../src/main/host/json-file';
-import { CLAUDE_BIN, claudeEnv } from '../support/claude-cli';
+import type { Host } from '../../src/main/host/host';
+import { claudeAgentEnv } from '../support/claude-host';
 import {
   lastUserText,
   messageText,
@@ -15,6 +13,7 @@ import {
   textReply,
   type FakeAnthropic,
 } from '../support/fake-anthropic';
+import { testHost } from '../support/test-host';
 import { until } from '../support/until';
 
 const KIWI = '11111111-1111-4111-8111-111111111111';
@@ -28,20 +27,11 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fork-host-'));
   fake = await startFakeAnthropic(({ body }) => textReply(`reply to ${lastUserText(body)}`));
   // The CLI and the host's session library read one Claude folder, as on a user's machine.
-  const env = {
-    ...claudeEnv(join(dir, 'home'), fake.url),
-    CLAUDE_CONFIG_DIR: join(dir, 'home', '.claude'),
-    TETHER_CLAUDE: CLAUDE_BIN,
-  };
-  host = new Host({
-    workspaceDir: dir,
-    shell: { file: '/bin/sh', args: [] },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
-    agentLogDir: join(dir, 'agents'),
+  const env = { ...claudeAgentEnv(dir, fake.url), CLAUDE_CONFIG_DIR: join(dir, 'home', '.claude') };
+  host = testHost(dir, {
     agentEnv: env,
     environment: Promise.resolve(env),
     libraryIndexDir: join(dir, 'library'),
-    log: () => {},
   });
 });
 afterEach(async () => {

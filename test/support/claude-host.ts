@@ -3,19 +3,15 @@
  * file, agent logs, HOME) under `dir`.
  */
 import { join } from 'node:path';
-import { Host, type HostOptions } from '../../src/main/host/host';
-import { JsonFile } from '../../src/main/host/json-file';
-import { workspaceStateSchema } from '../../src/shared/workspace-state';
+import type { Host, HostOptions } from '../../src/main/host/host';
 import { CLAUDE_BIN, claudeEnv } from './claude-cli';
+import { testHost } from './test-host';
+
+/** The environment the host's agents get: the pinned CLI, talking to `apiUrl`. */
+export function claudeAgentEnv(dir: string, apiUrl: string): NodeJS.ProcessEnv {
+  return { ...claudeEnv(join(dir, 'home'), apiUrl), TETHER_CLAUDE: CLAUDE_BIN };
+}
 
 export function claudeHost(dir: string, apiUrl: string, options: Partial<HostOptions> = {}): Host {
-  return new Host({
-    workspaceDir: dir,
-    shell: { file: '/bin/sh', args: [] },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
-    agentLogDir: join(dir, 'agents'),
-    agentEnv: { ...claudeEnv(join(dir, 'home'), apiUrl), TETHER_CLAUDE: CLAUDE_BIN },
-    log: () => {},
-    ...options,
-  });
+  return testHost(dir, { agentEnv: claudeAgentEnv(dir, apiUrl), ...options });
 }

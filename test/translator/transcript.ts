@@ -1,8 +1,11 @@
 /** Runs a whole transcript through the real splitter and translator, in chunks as a pty would. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import { pushCoalesced } from '../../src/shared/coalesce-events';
 import { ClaudeTranslator } from '../../src/main/agent/claude-translator';
 import { LineSplitter } from '../../src/main/agent/line-splitter';
+import { RECORDINGS_DIR } from '../conformance/record';
 
 export function translateBytes(bytes: Buffer, chunkSizes: number[] = [bytes.length]): AgentEvent[] {
   const translator = new ClaudeTranslator();
@@ -16,6 +19,11 @@ export function translateBytes(bytes: Buffer, chunkSizes: number[] = [bytes.leng
   splitter.end();
   events.push(...translator.end());
   return events;
+}
+
+/** A conformance recording (`test/conformance/recordings/<name>.jsonl`), translated whole. */
+export function translateRecording(name: string): AgentEvent[] {
+  return translateBytes(readFileSync(join(RECORDINGS_DIR, `${name}.jsonl`)));
 }
 
 /** Joins runs of text (and of thinking) from one author: how deltas and whole blocks compare. */

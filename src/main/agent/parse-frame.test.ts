@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RECORDINGS_DIR } from '#test/conformance/record';
 import { parseFrame } from './parse-frame';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth';
 
@@ -255,10 +257,7 @@ describe('parseFrame: how the CLI asks for a permission', () => {
     );
 
   it('carries the subagent’s id and the display name from the recorded subagent request', () => {
-    const recorded = readFileSync(
-      new URL('../../../test/conformance/recordings/subagent.jsonl', import.meta.url),
-      'utf8',
-    )
+    const recorded = readFileSync(join(RECORDINGS_DIR, 'subagent.jsonl'), 'utf8')
       .split('\n')
       .find((text) => text.includes('"can_use_tool"'))!;
     const frame = parseFrame(recorded);

@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventMessage, HostResponse } from '../../shared/host-contract';
 import { defaultSettings } from '../../shared/settings';
-import { workspaceStateSchema } from '../../shared/workspace-state';
-import { Host, type HostOptions } from './host';
-import { JsonFile } from './json-file';
+import type { Host, HostOptions } from './host';
 import { SettingsFile } from './settings';
-import { until } from '../../../test/support/until';
+import { testHost } from '#test/support/test-host';
+import { until } from '#test/support/until';
 
 let dir: string;
 let host: Host;
@@ -25,15 +24,10 @@ function settingsFile(content?: unknown): string {
 function start(overrides: Partial<HostOptions> = {}) {
   settings = new SettingsFile(settingsFile(), { log: () => {}, debounceMs: 30 });
   settings.watch();
-  host = new Host({
-    workspaceDir: dir,
-    shell: { file: '/bin/sh', args: [] },
+  host = testHost(dir, {
     env: { PATH: '/usr/bin:/bin', HOME: dir },
     agentEnv: { PATH: '/usr/bin:/bin', HOME: dir },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
-    agentLogDir: join(dir, 'agents'),
     settings,
-    log: () => {},
     ...overrides,
   });
   const events: EventMessage[] = [];

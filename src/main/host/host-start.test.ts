@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventMessage } from '../../shared/host-contract';
-import { workspaceStateSchema } from '../../shared/workspace-state';
 import { isAlive } from '../process/process-tree';
-import { Host } from './host';
-import { JsonFile } from './json-file';
-import { until } from '../../../test/support/until';
+import type { Host } from './host';
+import { testHost } from '#test/support/test-host';
+import { until } from '#test/support/until';
 
 // What a host does by itself, with no option asking for it: the desktop app and browser mode
 // both start by constructing one, so this is what both of them do.
@@ -17,13 +16,7 @@ let dir: string;
 let host: Host | undefined;
 
 function makeHost(): Host {
-  host = new Host({
-    workspaceDir: dir,
-    shell: { file: '/bin/sh', args: [] },
-    env: { PATH: process.env['PATH'], HOME: dir, PS1: '$ ' },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
-    log: () => {},
-  });
+  host = testHost(dir);
   return host;
 }
 

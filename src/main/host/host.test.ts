@@ -5,27 +5,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventMessage } from '../../shared/host-contract';
-import { workspaceStateSchema, type WorkspaceState } from '../../shared/workspace-state';
+import type { WorkspaceState } from '../../shared/workspace-state';
 import { descendantsOf, isAlive } from '../process/process-tree';
-import { Host, type HostOptions } from './host';
-import { JsonFile } from './json-file';
+import type { Host, HostOptions } from './host';
 import { SettingsFile } from './settings';
-import { until } from '../../../test/support/until';
+import { ON_DISK_DIR } from '#test/conformance/on-disk';
+import { testHost } from '#test/support/test-host';
+import { until } from '#test/support/until';
 
 let dir: string;
 let logged: string[];
 let host: Host;
 
 function makeHost(overrides: Partial<HostOptions> = {}): Host {
-  const log = (message: string) => logged.push(message);
-  host = new Host({
-    workspaceDir: dir,
-    shell: { file: '/bin/sh', args: [] },
-    env: { PATH: process.env['PATH'], HOME: dir, PS1: '$ ' },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, log),
-    log,
-    ...overrides,
-  });
+  host = testHost(dir, { log: (message) => logged.push(message), ...overrides });
   return host;
 }
 
@@ -323,7 +316,7 @@ describe('Host: worktrees', () => {
 describe('Host: session library', () => {
   // A session the real CLI wrote (a conformance recording), where CLAUDE_CONFIG_DIR points.
   async function libraryHost() {
-    const fixture = join(__dirname, '../../../test/conformance/recordings/on-disk/two-turns.jsonl');
+    const fixture = join(ON_DISK_DIR, 'two-turns.jsonl');
     const text = await readFile(fixture, 'utf8');
     const sessionId = /"sessionId":"([^"]+)"/.exec(text)![1]!;
     const claudeDir = join(dir, 'claude');

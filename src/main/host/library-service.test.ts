@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventMessage } from '../../shared/host-contract';
 import { LibraryService } from './library-service';
+import { ON_DISK_DIR } from '#test/conformance/on-disk';
 
 let dir: string;
 const services: LibraryService[] = [];
@@ -18,7 +19,7 @@ afterEach(async () => {
 
 /** A session the real CLI wrote (a conformance recording), copied into a CLAUDE_CONFIG_DIR. */
 async function addSession(claudeDir: string, project: string): Promise<string> {
-  const fixture = join(__dirname, '../../../test/conformance/recordings/on-disk/two-turns.jsonl');
+  const fixture = join(ON_DISK_DIR, 'two-turns.jsonl');
   const text = await readFile(fixture, 'utf8');
   const sessionId = /"sessionId":"([^"]+)"/.exec(text)![1]!;
   await mkdir(join(claudeDir, 'projects', project), { recursive: true });

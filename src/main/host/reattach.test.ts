@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventMessage, HostResponse } from '../../shared/host-contract';
-import { workspaceStateSchema } from '../../shared/workspace-state';
 import { isAlive } from '../process/process-tree';
-import { Host, type HostOptions } from './host';
-import { JsonFile } from './json-file';
+import type { Host, HostOptions } from './host';
 import { SettingsFile } from './settings';
-import { until } from '../../../test/support/until';
+import { testHost } from '#test/support/test-host';
+import { until } from '#test/support/until';
 
 // Real shells, a host and clients that drop and come back, as a reloading page does.
 
@@ -16,14 +15,7 @@ let dir: string;
 let host: Host;
 
 function makeHost(overrides: Partial<HostOptions> = {}): Host {
-  host = new Host({
-    workspaceDir: dir,
-    shell: { file: '/bin/sh', args: [] },
-    env: { PATH: process.env['PATH'], HOME: dir, PS1: '$ ' },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema, () => {}),
-    log: () => {},
-    ...overrides,
-  });
+  host = testHost(dir, overrides);
   return host;
 }
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../../../test/support/until';
+import { until } from '#test/support/until';
 
 // Bad arguments get one plain line and the usage, never a stack trace.
 function run(...args: string[]) {

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { workspaceStateSchema } from '../../shared/workspace-state';
-import { Host } from './host';
-import { JsonFile } from './json-file';
+import type { Host } from './host';
 import { startWebServer, type WebServer } from './web-server';
+import { testHost } from '#test/support/test-host';
 
 let dir: string;
 let host: Host;
@@ -18,12 +17,7 @@ beforeEach(async () => {
   await mkdir(join(dir, 'renderer'));
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>t</title>');
   await writeFile(join(dir, 'secret.txt'), 'outside the renderer');
-  host = new Host({
-    workspaceDir: dir,
-    shell: { file: '/bin/sh', args: [] },
-    workspace: new JsonFile(join(dir, 'workspace.json'), workspaceStateSchema),
-    log: () => undefined,
-  });
+  host = testHost(dir);
   server = await startWebServer({ host, rendererDir: join(dir, 'renderer'), log: () => undefined });
 });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAlive } from '../process/process-tree';
 import { TerminalSession, type TerminalSessionOptions } from './terminal-session';
-import { until } from '../../../test/support/until';
+import { until } from '#test/support/until';
 
 // Real shells in real ptys: the flow-control and kill behaviour only means something there.
 

@@ -8,18 +8,8 @@ import {
   searchableText,
   titleOf,
 } from './session-digest';
+import { ON_DISK_DIR as ON_DISK } from '#test/conformance/on-disk';
 
-const ON_DISK = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  '..',
-  'test',
-  'conformance',
-  'recordings',
-  'on-disk',
-);
 const recordings = (() => {
   try {
     return readdirSync(ON_DISK).filter((f) => f.endsWith('.jsonl'));

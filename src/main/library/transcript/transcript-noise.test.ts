@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../shared/agent-event';
-import { onDiskRecordings, type OnDiskRecording } from '../../../../test/conformance/on-disk';
+import { onDiskRecordings, type OnDiskRecording } from '#test/conformance/on-disk';
 import { translateTranscript } from './transcript-reader';
 
 const recordings = onDiskRecordings();

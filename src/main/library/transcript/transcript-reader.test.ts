@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../shared/agent-event';
 import { pushCoalesced } from '../../../shared/coalesce-events';
 import { ClaudeTranslator } from '../../agent/claude-translator';
-import { RECORDINGS_DIR } from '../../../../test/conformance/record';
-import { onDiskRecordings, type OnDiskRecording } from '../../../../test/conformance/on-disk';
+import { RECORDINGS_DIR } from '#test/conformance/record';
+import { onDiskRecordings, type OnDiskRecording } from '#test/conformance/on-disk';
 import {
   translateTranscript,
   TranscriptReader,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../../../../test/support/until';
+import { until } from '#test/support/until';
 import { endShells, mark, marksIn, startShell } from './testing/shell-in-pty';
 
 // The real bash in a real pty, with a throwaway HOME whose .bashrc must still run.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findOnPath, isExecutableFile } from '../../platform/executables';
-import { until } from '../../../../test/support/until';
+import { until } from '#test/support/until';
 import { endShells, mark, marksIn, startShell } from './testing/shell-in-pty';
 
 // The real zsh and fish where they are installed (CI needs neither: bash is the one it tests).

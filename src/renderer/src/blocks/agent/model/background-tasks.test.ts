@@ -1,14 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../../shared/agent-event';
-import { translateBytes } from '../../../../../../test/translator/transcript';
+import { translateRecording } from '#test/translator/transcript';
 import { BackgroundTaskList, hasOutput, taskKind } from './background-tasks';
-
-const recorded = (name: string): AgentEvent[] =>
-  translateBytes(
-    readFileSync(join(__dirname, '../../../../../../test/conformance/recordings', `${name}.jsonl`)),
-  );
 
 /** The list after each event, as task ids with their status. */
 function timeline(events: AgentEvent[]): string[][] {
@@ -24,7 +17,7 @@ function timeline(events: AgentEvent[]): string[][] {
 
 describe('BackgroundTaskList', () => {
   it('lists a background shell from the recording until it is stopped', () => {
-    const events = recorded('background-bash');
+    const events = translateRecording('background-bash');
     const id = events.find((e) => e.type === 'subagent')!;
     const taskId = id.type === 'subagent' ? id.task_id : '';
     // Listed first (background_tasks_changed comes before task_started), then started, then the
@@ -67,7 +60,7 @@ describe('BackgroundTaskList', () => {
   });
 
   it('shows background agents (the subagent-background recording) and drops them when done', () => {
-    const events = recorded('subagent-background');
+    const events = translateRecording('subagent-background');
     const list = new BackgroundTaskList();
     const listed: string[] = [];
     for (const event of events) {

@@ -1,15 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../../shared/agent-event';
-import { translateBytes } from '../../../../../../test/translator/transcript';
+import { translateRecording } from '#test/translator/transcript';
 import { CostTracker } from './cost-tracker';
 import { TranscriptModel, type ToolItem } from './transcript-model';
-
-const recording = (name: string) =>
-  translateBytes(
-    readFileSync(join(__dirname, '../../../../../../test/conformance/recordings', `${name}.jsonl`)),
-  );
 
 const text = (value: string, parent: string | null = null): AgentEvent => ({
   type: 'assistant_text',
@@ -109,7 +102,7 @@ describe('TranscriptModel', () => {
   });
 
   it('nests a subagent’s events under the Agent tool that started it (recorded session)', () => {
-    const model = fold(recording('subagent'));
+    const model = fold(translateRecording('subagent'));
     const agent = model.items.find((item): item is ToolItem => item.kind === 'tool')!;
     expect(agent.name).toBe('Agent');
     expect(agent.subagent).toMatchObject({
@@ -172,7 +165,7 @@ describe('TranscriptModel', () => {
   it('shows compaction as a divider with its counts, and the context shrinks to what is left', () => {
     const costs = new CostTracker();
     const model = new TranscriptModel(costs);
-    model.apply(recording('compact'));
+    model.apply(translateRecording('compact'));
     expect(model.items.find((item) => item.kind === 'compaction')).toMatchObject({
       trigger: 'manual',
       pre_tokens: 152,

@@ -1,17 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../../shared/agent-event';
-import { translateBytes } from '../../../../../../test/translator/transcript';
+import { translateRecording } from '#test/translator/transcript';
 import { resultText } from '../tools/result-text';
 import { RetryStatus } from './api-retry';
 import { CostTracker } from './cost-tracker';
 import { TranscriptModel } from './transcript-model';
-
-const recorded = (name: string): AgentEvent[] =>
-  translateBytes(
-    readFileSync(join(__dirname, '../../../../../../test/conformance/recordings', `${name}.jsonl`)),
-  );
 
 function fold(events: AgentEvent[]) {
   const costs = new CostTracker();
@@ -22,7 +15,7 @@ function fold(events: AgentEvent[]) {
 
 describe('the transcript stays true (recorded from the pinned CLI)', () => {
   it('/clear: a divider, no $0 row for the command, and the figures count from zero', () => {
-    const { items, costs } = fold(recorded('clear'));
+    const { items, costs } = fold(translateRecording('clear'));
     expect(items.map((i) => i.kind)).toEqual([
       'user',
       'assistant',
@@ -40,7 +33,7 @@ describe('the transcript stays true (recorded from the pinned CLI)', () => {
   });
 
   it('/cost: its output as printed, in an output row; no error, no $0 row', () => {
-    const { items } = fold(recorded('local-command'));
+    const { items } = fold(translateRecording('local-command'));
     expect(items.map((i) => i.kind)).toEqual(['user', 'assistant', 'turn_cost', 'output']);
     const output = items[3]!;
     expect(output.kind === 'output' && output.text).toMatch(
@@ -49,7 +42,7 @@ describe('the transcript stays true (recorded from the pinned CLI)', () => {
   });
 
   it("a background agent's work after the turn ended shows in its Agent card, not below", () => {
-    const { items } = fold(recorded('subagent-background'));
+    const { items } = fold(translateRecording('subagent-background'));
     const agent = items.findIndex((i) => i.kind === 'tool' && i.name === 'Agent');
     const firstTurnEnd = items.findIndex((i) => i.kind === 'turn_cost');
     expect(firstTurnEnd).toBeGreaterThan(agent);
@@ -63,14 +56,14 @@ describe('the transcript stays true (recorded from the pinned CLI)', () => {
   });
 
   it('a reply cut off by an interrupt is marked where it stops; the next one is not', () => {
-    const { items } = fold(recorded('interrupt'));
+    const { items } = fold(translateRecording('interrupt'));
     const replies = items.filter((i) => i.kind === 'assistant');
     expect(replies.map((r) => r.aborted ?? false)).toEqual([true, false]);
     expect(replies[0]!.text).toMatch(/^Sentence 1 of a long story/);
   });
 
   it('a model fallback is a notice in the transcript, before the reply', () => {
-    const { items } = fold(recorded('model-fallback'));
+    const { items } = fold(translateRecording('model-fallback'));
     const note = items.findIndex((i) => i.kind === 'note');
     expect(items[note]).toMatchObject({
       text: expect.stringMatching(/^Switched to claude-fallback-9 because/),
