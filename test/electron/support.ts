@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ipcChannels, type EventMessage } from '../../src/shared/host-contract';
+import { ipcChannels, type EventMessage } from '../../src/shared/contract/host';
 import { workspaceStateSchema } from '../../src/shared/workspace-state';
 import { Host } from '../../src/main/host/host';
 import { JsonFile } from '../../src/main/host/json-file';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
-import type { EventMessage, HostResponse } from '../../src/shared/host-contract';
+import type { EventMessage, HostResponse } from '../../src/shared/contract/host';
 import { workspaceStateSchema } from '../../src/shared/workspace-state';
 import { Host } from '../../src/main/host/host';
 import { JsonFile } from '../../src/main/host/json-file';

@@ -33,7 +33,7 @@ tester.run('tether/layers', layers.rules.layers, {
       code: "import { signalTree } from '../../process/process-tree';",
     },
     // Within a layer, and a library the layer may use.
-    { filename: at('src/shared/x.ts'), code: "import { z } from 'zod'; import './host-contract';" },
+    { filename: at('src/shared/x.ts'), code: "import { z } from 'zod'; import './contract/host';" },
     { filename: at('src/main/host/x.ts'), code: "import { readFile } from 'node:fs/promises';" },
     // A test may read its fixtures with Node wherever it lives.
     { filename: at('src/shared/x.test.ts'), code: "import { readFileSync } from 'node:fs';" },

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { errorMessage } from '../../shared/error-message';
-import { clientFrameSchema, type ServerFrame } from '../../shared/host-contract';
+import { clientFrameSchema, type ServerFrame } from '../../shared/contract/host';
 import { MAX_MESSAGE_BYTES } from '../../shared/request-pieces';
 import { eventMessageFrame } from './event-message-frame';
 import type { Host } from './host';
