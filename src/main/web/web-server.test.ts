@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { workspaceStateSchema } from '../../shared/workspace-state';
-import { Host } from './host';
-import { JsonFile } from './json-file';
+import { Host } from '../host/host';
+import { JsonFile } from '../host/json-file';
 import { startWebServer, type WebServer } from './web-server';
 
 let dir: string;

@@ -7,7 +7,7 @@ import { errorMessage } from '../../shared/error-message';
 import { clientFrameSchema, type ServerFrame } from '../../shared/contract/host';
 import { MAX_MESSAGE_BYTES } from '../../shared/request-pieces';
 import { eventMessageFrame } from './event-message-frame';
-import type { Host } from './host';
+import type { Host } from '../host/host';
 import { RequestAssembler } from './request-assembler';
 import { requestTarget } from './request-target';
 import { readStaticFile } from './static-files';
