@@ -25,7 +25,7 @@ import { chromiumPath, quietChromium } from '../playwright.config';
 import { seedAgentBlock } from '../e2e/support/seed-state';
 import { BrowserMode } from '../e2e/support/web-host';
 import { ClaudeTranslator } from '../src/main/agent/claude-translator';
-import { eventMessageFrame } from '../src/main/host/event-message-frame';
+import { eventMessageFrame } from '../src/main/web/event-message-frame';
 import { pushCoalesced } from '../src/shared/coalesce-events';
 import type { AgentEvent } from '../src/shared/agent-event';
 import { rendererMainThreadCpuMs } from './support/process-cpu';

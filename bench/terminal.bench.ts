@@ -11,7 +11,7 @@ import { chromiumPath, quietChromium } from '../playwright.config';
 import { workspaceStateSchema } from '../src/shared/workspace-state';
 import { Host } from '../src/main/host/host';
 import { JsonFile } from '../src/main/host/json-file';
-import { startWebServer } from '../src/main/host/web-server';
+import { startWebServer } from '../src/main/web/web-server';
 import { contentChunks } from './terminal/content';
 import { FAILURE_MARK, REPORT_MARK, type BenchReport, type Stage } from './terminal/report';
 import { CoreUsage } from './support/core-usage';

@@ -6,6 +6,17 @@ import { dirname, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 
+/** What the host builds on, and so what each transport over it may use too. */
+const belowHost = [
+  'src/main/git',
+  'src/main/library',
+  'src/main/agent',
+  'src/main/pty',
+  'src/main/process',
+  'src/main/platform',
+  'src/shared',
+];
+
 /** Longest prefix first, so a folder's own entry wins over its parent's. */
 const layers = [
   { folder: 'src/shared', may: ['src/shared'], modules: /^(node:|electron$|react|ws$|node-pty$)/ },
@@ -36,19 +47,9 @@ const layers = [
       'src/shared',
     ],
   },
-  {
-    folder: 'src/main/host',
-    may: [
-      'src/main/host',
-      'src/main/git',
-      'src/main/library',
-      'src/main/agent',
-      'src/main/pty',
-      'src/main/process',
-      'src/main/platform',
-      'src/shared',
-    ],
-  },
+  { folder: 'src/main/host', may: ['src/main/host', ...belowHost] },
+  // Browser mode is a transport over the host, as src/main/electron is; the host imports neither.
+  { folder: 'src/main/web', may: ['src/main/web', 'src/main/host', ...belowHost] },
   { folder: 'src/main', may: ['src/main', 'src/shared'] },
 ].sort((a, b) => b.folder.length - a.folder.length);
 

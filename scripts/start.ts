@@ -28,7 +28,7 @@ async function browserMode(reason: string): Promise<number> {
     page = writeLaunchPage(url);
     openBrowser(page.url, { platform: process.platform, spawn, warn: (l) => console.error(l) });
   };
-  const webCli = join(root, 'src', 'main', 'host', 'web-cli.ts');
+  const webCli = join(root, 'src', 'main', 'web', 'web-cli.ts');
   try {
     return await runChild(process.execPath, ['--import', 'tsx', webCli, ...args], {
       ...options,

@@ -26,7 +26,7 @@ export class BrowserMode {
       [
         '--import',
         'tsx',
-        join(root, 'src/main/host/web-cli.ts'),
+        join(root, 'src/main/web/web-cli.ts'),
         '--cwd',
         this.workspaceDir,
         '--state-dir',

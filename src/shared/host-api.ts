@@ -11,7 +11,7 @@ import {
   type RequestName,
   type RequestParams,
   type RequestResult,
-} from './host-contract';
+} from './contract/host';
 
 /** What an adapter provides on the renderer's side: Electron IPC or a WebSocket. */
 export interface HostTransport {

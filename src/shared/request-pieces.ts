@@ -1,5 +1,5 @@
-import { MAX_PROMPT_CHARS } from './agent-contract';
-import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGES_PER_MESSAGE } from './composer-contract';
+import { MAX_PROMPT_CHARS } from './contract/agent';
+import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGES_PER_MESSAGE } from './contract/composer';
 
 // Browser mode's requests travel as WebSocket messages, which both ends cap, while the contract
 // allows a prompt of MAX_PROMPT_CHARS with images beside it. A request too big for one message

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ipcMain, standIn } from './stand-in/electron';
-import { ipcChannels } from '../../src/shared/host-contract';
+import { ipcChannels } from '../../src/shared/contract/host';
 import { createHostApi, type HostTransport } from '../../src/shared/host-api';
 
 vi.mock('electron', () => import('./stand-in/electron'));

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ipcChannels, type EventMessage } from '../../src/shared/host-contract';
+import { ipcChannels, type EventMessage } from '../../src/shared/contract/host';
 import { standIn, type WebContents, type WebFrameMain } from './stand-in/electron';
 export { until } from '../support/until';
 // Zombies count as ended: some containers' init never reaps them.

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
-import type { HostResponse } from '../../src/shared/host-contract';
-import { MAX_IMAGE_BASE64_CHARS } from '../../src/shared/composer-contract';
+import type { HostResponse } from '../../src/shared/contract/host';
+import { MAX_IMAGE_BASE64_CHARS } from '../../src/shared/contract/composer';
 import type { Host } from '../../src/main/host/host';
 import { claudeHost } from '../support/claude-host';
 import {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
-import type { EventMessage, HostResponse } from '../../src/shared/host-contract';
+import type { EventMessage, HostResponse } from '../../src/shared/contract/host';
 import type { Host } from '../../src/main/host/host';
 import { descendantsOf, isAlive } from '../../src/main/process/process-tree';
 import { CLAUDE_BIN } from '../support/claude-cli';

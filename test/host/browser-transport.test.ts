@@ -5,13 +5,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Host } from '../../src/main/host/host';
-import { RequestAssembler } from '../../src/main/host/request-assembler';
-import { startWebServer, type WebServer } from '../../src/main/host/web-server';
+import { RequestAssembler } from '../../src/main/web/request-assembler';
+import { startWebServer, type WebServer } from '../../src/main/web/web-server';
 import { splitRequest } from '../../src/renderer/src/host/request-pieces';
 import { WebSocketTransport } from '../../src/renderer/src/host/websocket-transport';
-import { MAX_PROMPT_CHARS } from '../../src/shared/agent-contract';
-import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGES_PER_MESSAGE } from '../../src/shared/composer-contract';
-import { hostRequests, type ClientFrame } from '../../src/shared/host-contract';
+import { MAX_PROMPT_CHARS } from '../../src/shared/contract/agent';
+import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGES_PER_MESSAGE } from '../../src/shared/contract/composer';
+import { hostRequests, type ClientFrame } from '../../src/shared/contract/host';
 import { MAX_MESSAGE_BYTES, MAX_REQUEST_BYTES } from '../../src/shared/request-pieces';
 import { testHost } from '../support/test-host';
 

@@ -32,8 +32,13 @@ tester.run('tether/layers', layers.rules.layers, {
       filename: at('src/main/agent/transport/x.ts'),
       code: "import { signalTree } from '../../process/process-tree';",
     },
+    // Browser mode builds on the host.
+    {
+      filename: at('src/main/web/x.ts'),
+      code: "import { Host } from '../host/host';",
+    },
     // Within a layer, and a library the layer may use.
-    { filename: at('src/shared/x.ts'), code: "import { z } from 'zod'; import './host-contract';" },
+    { filename: at('src/shared/x.ts'), code: "import { z } from 'zod'; import './contract/host';" },
     { filename: at('src/main/host/x.ts'), code: "import { readFile } from 'node:fs/promises';" },
     // A test may read its fixtures with Node wherever it lives.
     { filename: at('src/shared/x.test.ts'), code: "import { readFileSync } from 'node:fs';" },
@@ -75,6 +80,37 @@ tester.run('tether/layers', layers.rules.layers, {
         {
           message:
             'src/main/agent may not import src/main/host/terminal-registry (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      // The host knows no transport: neither browser mode nor Electron's.
+      filename: at('src/main/host/x.ts'),
+      code: "import { startWebServer } from '../web/web-server';",
+      errors: [
+        {
+          message:
+            'src/main/host may not import src/main/web/web-server (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/main/host/handlers/x.ts'),
+      code: "import { IpcAdapter } from '../../electron/ipc-adapter';",
+      errors: [
+        {
+          message:
+            'src/main/host may not import src/main/electron/ipc-adapter (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/main/web/x.ts'),
+      code: "import { IpcAdapter } from '../electron/ipc-adapter';",
+      errors: [
+        {
+          message:
+            'src/main/web may not import src/main/electron/ipc-adapter (docs/architecture.md, Layers).',
         },
       ],
     },

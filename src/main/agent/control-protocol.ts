@@ -4,7 +4,7 @@ import type {
   PermissionDecision,
 } from '../../shared/agent-control';
 import type { PermissionSuggestion } from '../../shared/agent-event';
-import type { ImageAttachment } from '../../shared/composer-contract';
+import type { ImageAttachment } from '../../shared/contract/composer';
 
 /**
  * The stdin side of Claude Code's control protocol (one JSON object a line). Every

@@ -1,4 +1,4 @@
-import type { RewindChanges } from '../../shared/rewind-contract';
+import type { RewindChanges } from '../../shared/contract/rewind';
 import { str } from './parse-frame';
 
 /**

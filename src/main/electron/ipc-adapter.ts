@@ -1,5 +1,5 @@
 import { ipcMain, webContents, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { ipcChannels, type EventMessage } from '../../shared/host-contract';
+import { ipcChannels, type EventMessage } from '../../shared/contract/host';
 import type { Host, HostConnection } from '../host/host';
 
 /**

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentEvent } from '../../shared/agent-event';
-import type { EventMessage, RequestParams, RequestResult } from '../../shared/host-contract';
+import type { EventMessage, RequestParams, RequestResult } from '../../shared/contract/host';
 import { AgentOutputBatcher } from '../agent/agent-output-batcher';
 import { AgentSession, type StartOptions } from '../agent/agent-session';
 import { EventLog } from '../agent/event-log';

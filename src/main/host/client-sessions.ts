@@ -1,4 +1,4 @@
-import type { EventMessage } from '../../shared/host-contract';
+import type { EventMessage } from '../../shared/contract/host';
 import type { AgentRegistry } from './agent-registry';
 import type { TerminalRegistry } from './terminal-registry';
 

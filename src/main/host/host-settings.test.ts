@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventMessage, HostResponse } from '../../shared/host-contract';
+import type { EventMessage, HostResponse } from '../../shared/contract/host';
 import { defaultSettings } from '../../shared/settings';
 import type { Host, HostOptions } from './host';
 import { SettingsFile } from './settings';

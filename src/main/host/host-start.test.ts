@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventMessage } from '../../shared/host-contract';
+import type { EventMessage } from '../../shared/contract/host';
 import { isAlive } from '../process/process-tree';
 import type { Host } from './host';
 import { testHost } from '#test/support/test-host';

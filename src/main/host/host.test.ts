@@ -4,7 +4,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventMessage } from '../../shared/host-contract';
+import type { EventMessage } from '../../shared/contract/host';
 import type { WorkspaceState } from '../../shared/workspace-state';
 import { descendantsOf, isAlive } from '../process/process-tree';
 import type { Host, HostOptions } from './host';

@@ -1,44 +1,33 @@
-import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { homedir, release as osRelease } from 'node:os';
 import { join } from 'node:path';
 import {
   describeIssues,
   hostRequests,
   isRequestName,
-  type AgentRequestName,
   type EventMessage,
   type HostResponse,
-  type RequestName,
-  type RequestParams,
-  type RequestResult,
-  type LibraryRequestName,
-  type WorktreeRequestName,
-} from '../../shared/host-contract';
+} from '../../shared/contract/host';
+import type { HandlersFor } from '../../shared/contract/request-table';
 import { errorMessage } from '../../shared/error-message';
-import { safeExternalUrl } from '../../shared/external-url';
-import { notificationSettings } from '../../shared/settings';
 import type { WorkspaceState } from '../../shared/workspace-state';
+import { removeStaleFifoFolders } from '../agent/transport/stdin-fifo';
 import { AgentRegistry, type AgentClaims, type AgentDefaults } from './agent-registry';
 import { ClientSessions, type ClientRegistries } from './client-sessions';
 import { userConfigDir } from './config-dir';
-import { LaunchContext } from './launch-context';
-import { LibraryService } from './library-service';
-import { reviewHandlers } from './review-handlers';
-import { rewindHandlers } from './rewind-handlers';
-import { composerHandlers } from './composer-handlers';
 import { FileIndex } from './file-index';
 import { listFolder } from './folder-listing';
+import { agentHandlers } from './handlers/agent';
+import { appHandlers } from './handlers/app';
+import { composerHandlers } from './handlers/composer';
+import { exportHandlers } from './handlers/export';
+import { libraryHandlers } from './handlers/library';
+import { reviewHandlers } from './handlers/review';
+import { rewindHandlers } from './handlers/rewind';
+import { terminalHandlers } from './handlers/terminal';
+import { workspaceHandlers } from './handlers/workspace';
+import { worktreeHandlers } from './handlers/worktree';
+import { LaunchContext } from './launch-context';
+import { LibraryService } from './library-service';
 import type { SettingsFile } from './settings';
-import { windowsPty } from '../platform/windows-pty';
-import { removeStaleFifoFolders } from '../agent/transport/stdin-fifo';
-import {
-  createWorktree,
-  discardWorktree,
-  mergeWorktree,
-  worktreeLeftovers,
-  worktreeStat,
-} from '../git/worktrees';
 import { TerminalRegistry, type TerminalDefaults } from './terminal-registry';
 
 export interface HostOptions
@@ -80,9 +69,7 @@ export interface HostConnection {
   detach(): Promise<void>;
 }
 
-type RequestHandlers = {
-  [K in RequestName]: (params: RequestParams<K>) => RequestResult<K> | Promise<RequestResult<K>>;
-};
+type RequestHandlers = HandlersFor<typeof hostRequests>;
 
 /**
  * The transport-agnostic host: it checks every request against the contract before acting on
@@ -98,8 +85,7 @@ export class Host {
   /** Every open connection's event sink, for news that concerns them all. */
   private readonly sinks = new Set<(event: EventMessage) => void>();
   private readonly library: LibraryService | undefined;
-  /** Paths the user chose in a save dialog, by token, until written. */
-  private readonly chosenPaths = new Map<string, string>();
+  private readonly exportFiles: ReturnType<typeof exportHandlers>;
   /**
    * The files of agents' folders, for `@` completion where Claude Code has none: listed with the
    * user's environment, whose PATH finds their git (an app started from a launcher may lack it).
@@ -111,6 +97,7 @@ export class Host {
   constructor(private readonly options: HostOptions) {
     this.log = options.log ?? console.warn;
     this.launch = new LaunchContext(options);
+    this.exportFiles = exportHandlers(options.chooseSavePath);
     // Where the desktop app and browser mode both start: the stdin FIFOs a killed Tether left in
     // the temp folder (the agents under a pty use them, Unix only) go before anything else runs.
     if (process.platform !== 'win32') removeStaleFifoFolders();
@@ -257,187 +244,17 @@ export class Host {
   }
 
   private handlers({ terminals, agents }: ClientRegistries): RequestHandlers {
-    const { workspace, openExternal, workspaceDir, settings, openPath } = this.options;
     return {
-      getAppInfo: () => {
-        const settingsProblem = settings?.current.problem;
-        const { platform, release } = this.options.system ?? {
-          platform: process.platform,
-          release: osRelease(),
-        };
-        const pty = windowsPty(platform, release);
-        return {
-          workspaceDir,
-          platform,
-          shell: this.launch.shell().file,
-          ...(settingsProblem ? { settingsProblem } : {}),
-          notifications: notificationSettings(settings?.current.settings ?? {}),
-          ...(pty ? { windowsPty: pty } : {}),
-        };
-      },
-      openTerminal: async (params) => {
-        const launch = await this.launch.terminal();
-        await terminals.closed(params.terminalId);
-        return terminals.open(params, launch);
-      },
-      writeTerminal: ({ terminalId, data }) => {
-        terminals.write(terminalId, data);
-        return null;
-      },
-      resizeTerminal: ({ terminalId, cols, rows }) => {
-        terminals.resize(terminalId, cols, rows);
-        return null;
-      },
-      acknowledgeTerminal: ({ terminalId, bytes }) => {
-        terminals.acknowledge(terminalId, bytes);
-        return null;
-      },
-      closeTerminal: async ({ terminalId }) => {
-        await terminals.close(terminalId);
-        return null;
-      },
-      terminalBusy: ({ terminalId }) => terminals.busy(terminalId),
-      loadWorkspace: () => workspace.read(),
-      saveWorkspace: async ({ workspace: state }) => {
-        await workspace.write(state);
-        return null;
-      },
-      openExternal: async ({ url }) => {
-        const safe = safeExternalUrl(url);
-        if (!safe) throw new Error(`refused to open ${JSON.stringify(url)}: only http(s) links`);
-        if (!openExternal) return { opened: false };
-        await openExternal(safe);
-        return { opened: true };
-      },
-      chooseExportFile: async ({ suggestedName }) => {
-        if (!this.options.chooseSavePath) return { supported: false, token: null };
-        const path = await this.options.chooseSavePath(suggestedName);
-        if (!path) return { supported: true, token: null };
-        const token = randomUUID();
-        this.chosenPaths.set(token, path);
-        return { supported: true, token };
-      },
-      writeExportFile: async ({ token, content }) => {
-        const path = this.chosenPaths.get(token);
-        if (!path)
-          throw new Error('that file was not chosen in a save dialog, or is written already');
-        this.chosenPaths.delete(token);
-        await writeFile(path, content);
-        return { path };
-      },
-      openSettings: async () => {
-        if (!settings) throw new Error('this host has no settings file');
-        const path = settings.ensure();
-        if (!openPath) return { path, opened: false };
-        const failure = await openPath(path);
-        if (failure) throw new Error(`could not open ${path}: ${failure}`);
-        return { path, opened: true };
-      },
+      ...appHandlers(this.options, this.launch),
+      ...terminalHandlers(terminals, this.launch),
+      ...workspaceHandlers(this.options.workspace),
+      ...this.exportFiles,
       ...agentHandlers(agents, this.launch),
       ...worktreeHandlers(agents, this.launch),
       ...libraryHandlers(this.library),
-      ...reviewHandlers(agents, this.launch, openPath),
+      ...reviewHandlers(agents, this.launch, this.options.openPath),
       ...rewindHandlers(agents),
       ...composerHandlers(agents, this.fileIndex),
     };
   }
-}
-
-function agentHandlers(
-  agents: AgentRegistry,
-  launch: LaunchContext,
-): Pick<RequestHandlers, AgentRequestName> {
-  return {
-    openAgent: async (params) => agents.open(params, await launch.agent()),
-    sendAgentMessage: ({ agentId, text, uuid, images, priority }) => {
-      agents.get(agentId).send(text, uuid, images, priority);
-      return null;
-    },
-    withdrawAgentMessage: async ({ agentId, uuid }) => ({
-      withdrawn: await agents.get(agentId).withdraw(uuid),
-    }),
-    sendAgentMessageNow: async ({ agentId, uuid }) => {
-      await agents.get(agentId).sendNow(uuid);
-      return null;
-    },
-    interruptAgent: async ({ agentId }) => {
-      await agents.get(agentId).interrupt();
-      return null;
-    },
-    stopAgentTask: async ({ agentId, taskId }) => {
-      await agents.get(agentId).stopTask(taskId);
-      return null;
-    },
-    getAgentTaskOutput: ({ agentId, taskId }) => agents.get(agentId).taskOutput(taskId),
-    setAgentPermissionMode: async ({ agentId, mode }) => {
-      await agents.get(agentId).setPermissionMode(mode);
-      return null;
-    },
-    setAgentModel: async ({ agentId, model }) => {
-      await agents.get(agentId).setModel(model);
-      return null;
-    },
-    renameAgent: async ({ agentId, title }) => {
-      await agents.get(agentId).rename(title);
-      return null;
-    },
-    answerPermission: ({ agentId, requestId, decision }) => ({
-      answered: agents.get(agentId).answerPermission(requestId, decision),
-    }),
-    openAgentRaw: ({ agentId }) => agents.openRaw(agentId),
-    closeAgentRaw: ({ agentId }) => {
-      agents.closeRaw(agentId);
-      return null;
-    },
-    closeAgent: async ({ agentId, forget }) => {
-      await agents.close(agentId, forget);
-      return null;
-    },
-  };
-}
-
-function worktreeHandlers(
-  agents: AgentRegistry,
-  launch: LaunchContext,
-): Pick<RequestHandlers, WorktreeRequestName> {
-  const git = async () => ({ env: await launch.environment() });
-  // The agent stops first: nothing may write to the worktree while it is merged or removed (and
-  // Windows cannot remove a folder a process works in).
-  const stopAgent = async (agentId: string | undefined) => {
-    if (agentId) await agents.close(agentId);
-  };
-  return {
-    createWorktree: async ({ cwd }) =>
-      createWorktree(cwd, { ...(await git()), folder: launch.worktreeFolder(), home: homedir() }),
-    worktreeStat: async ({ worktree }) => worktreeStat(worktree, await git()),
-    worktreeLeftovers: async ({ worktree }) => worktreeLeftovers(worktree, await git()),
-    mergeWorktree: async ({ worktree, agentId }) => {
-      await stopAgent(agentId);
-      return mergeWorktree(worktree, await git());
-    },
-    discardWorktree: async ({ worktree, agentId }) => {
-      await stopAgent(agentId);
-      await discardWorktree(worktree, await git());
-      return null;
-    },
-  };
-}
-
-function libraryHandlers(
-  library: LibraryService | undefined,
-): Pick<RequestHandlers, LibraryRequestName> {
-  const open = () => {
-    if (!library) throw new Error('this host has no session library');
-    return library;
-  };
-  return {
-    listSessions: (filter) => open().list(filter),
-    searchSessions: (params) => open().search(params),
-    readSession: ({ sessionId }) => open().read(sessionId),
-    rescanLibrary: async () => {
-      await open().rescan();
-      return null;
-    },
-    revealSessionFile: ({ sessionId }) => open().reveal(sessionId),
-  };
 }

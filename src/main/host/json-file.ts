@@ -4,7 +4,7 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { errorMessage } from '../../shared/error-message';
-import { describeIssues } from '../../shared/host-contract';
+import { describeIssues } from '../../shared/contract/host';
 
 /**
  * A JSON document on disk checked against a schema. A file that fails to parse is moved aside

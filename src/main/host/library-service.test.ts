@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventMessage } from '../../shared/host-contract';
+import type { EventMessage } from '../../shared/contract/host';
 import { LibraryService } from './library-service';
 import { ON_DISK_DIR } from '#test/conformance/on-disk';
 

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent } from '../../shared/agent-event';
-import type { EventMessage, RequestParams, RequestResult } from '../../shared/host-contract';
+import type { EventMessage, RequestParams, RequestResult } from '../../shared/contract/host';
 import type { LibraryFilter, LibraryProgress, SessionSummary } from '../../shared/library';
 import { claudeConfigDir } from '../library/index/claude-dir';
 import { INDEX_FILE } from '../library/index/index-store';

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { describeIssues } from '../../shared/host-contract';
+import { describeIssues } from '../../shared/contract/host';
 import { defaultSettings, settingsSchema, type Settings } from '../../shared/settings';
 import { errorMessage } from '../../shared/error-message';
 

@@ -1,4 +1,4 @@
-import type { EventMessage, RequestParams, RequestResult } from '../../shared/host-contract';
+import type { EventMessage, RequestParams, RequestResult } from '../../shared/contract/host';
 import type { ShellSpec } from '../pty/shell';
 import { TerminalSession, type TerminalSessionOptions } from '../pty/terminal-session';
 import { processDirectory } from '../pty/working-directory';

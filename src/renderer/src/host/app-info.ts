@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { RequestResult } from '../../../shared/host-contract';
+import type { RequestResult } from '../../../shared/contract/host';
 
 export type AppInfo = RequestResult<'getAppInfo'>;
 

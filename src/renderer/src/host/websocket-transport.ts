@@ -5,7 +5,7 @@ import {
   type ClientFrame,
   type HostResponse,
   type ServerFrame,
-} from '../../../shared/host-contract';
+} from '../../../shared/contract/host';
 import { MAX_REQUEST_BYTES } from '../../../shared/request-pieces';
 import { decodeTerminalData } from '../../../shared/terminal-data-frame';
 import { splitRequest } from './request-pieces';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { failureReason, type HostApi } from '../../../shared/host-api';
-import type { RequestResult } from '../../../shared/host-contract';
+import type { RequestResult } from '../../../shared/contract/host';
 import type { LibraryFilter, LibraryProgress } from '../../../shared/library';
 
 export type Listing = RequestResult<'listSessions'>;

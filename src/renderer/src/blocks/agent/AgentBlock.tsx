@@ -13,7 +13,7 @@ import type {
   PermissionMode,
   RequestAnswer,
 } from '../../../../shared/agent-control';
-import type { ImageAttachment } from '../../../../shared/composer-contract';
+import type { ImageAttachment } from '../../../../shared/contract/composer';
 import type { BlockProps } from '../registry';
 import './agent.css';
 import { AgentHeader } from './AgentHeader';

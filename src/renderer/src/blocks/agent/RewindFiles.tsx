@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HostApi } from '../../../../shared/host-api';
-import type { RewindChanges } from '../../../../shared/rewind-contract';
+import type { RewindChanges } from '../../../../shared/contract/rewind';
 import { ModalDialog } from '../../workspace/ModalDialog';
 import { errorMessage } from '../../../../shared/error-message';
 

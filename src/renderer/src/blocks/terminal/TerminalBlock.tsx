@@ -2,7 +2,7 @@ import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { errorMessage } from '../../../../shared/error-message';
 import { AppInfoContext } from '../../host/app-info';
 import { openExternalLink } from '../../host/open-external-link';
-import type { EventPayload } from '../../../../shared/host-contract';
+import type { EventPayload } from '../../../../shared/contract/host';
 import type { BlockActivity } from '../../workspace/block-state';
 import { findCommand, type CommandId } from '../../../../shared/commands';
 import { ContextMenu, type MenuItem } from '../../workspace/ContextMenu';

@@ -1,6 +1,6 @@
 import { errorMessage } from '../../../../shared/error-message';
 import type { HostApi } from '../../../../shared/host-api';
-import type { EventPayload } from '../../../../shared/host-contract';
+import type { EventPayload } from '../../../../shared/contract/host';
 import { Acknowledgements } from './acknowledgements';
 import { splitText } from './split-text';
 import type { TerminalView } from './terminal-view';

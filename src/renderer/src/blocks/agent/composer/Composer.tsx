@@ -8,7 +8,7 @@ import {
   type Ref,
 } from 'react';
 import type { SlashCommand } from '../../../../../shared/agent-event';
-import type { ImageAttachment } from '../../../../../shared/composer-contract';
+import type { ImageAttachment } from '../../../../../shared/contract/composer';
 import { acceptFileDrops } from '../../terminal/dropped-files';
 import './composer.css';
 import { FileCompletions } from './FileCompletions';

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ImageAttachment } from '../../../../../shared/composer-contract';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../../../../../shared/composer-contract';
+import type { ImageAttachment } from '../../../../../shared/contract/composer';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../../../../../shared/contract/composer';
 import { Composer } from './Composer';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES } from '../../../../../shared/composer-contract';
+import { MAX_IMAGE_BYTES } from '../../../../../shared/contract/composer';
 import { imageProblem, readImage } from './image-attachments';
 
 describe('images for a message', () => {

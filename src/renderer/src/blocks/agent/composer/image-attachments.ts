@@ -3,7 +3,7 @@ import {
   MAX_IMAGE_BYTES,
   type ImageAttachment,
   type ImageMediaType,
-} from '../../../../../shared/composer-contract';
+} from '../../../../../shared/contract/composer';
 import { errorMessage } from '../../../../../shared/error-message';
 
 /** An image waiting in the composer: what is sent, and what its thumbnail says. */

@@ -9,7 +9,7 @@ import {
 import {
   MAX_IMAGES_PER_MESSAGE,
   type ImageAttachment,
-} from '../../../../../shared/composer-contract';
+} from '../../../../../shared/contract/composer';
 import { givenBackImage, imageFiles, readImage, type PendingImage } from './image-attachments';
 import { expandPastes, isLongPaste, pasteLabel, pastesIn, type Paste } from './pasted-text';
 

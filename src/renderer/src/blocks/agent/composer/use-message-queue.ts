@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { HostApi } from '../../../../../shared/host-api';
-import type { ImageAttachment } from '../../../../../shared/composer-contract';
+import type { ImageAttachment } from '../../../../../shared/contract/composer';
 import type { AgentSnapshot, AgentStore } from '../model/agent-store';
 import type { PendingPrompt } from '../model/pending-prompts';
 

@@ -1,4 +1,4 @@
-import type { EventName, EventPayload, RequestName } from '../../../../../shared/host-contract';
+import type { EventName, EventPayload, RequestName } from '../../../../../shared/contract/host';
 import type { HostApi } from '../../../../../shared/host-api';
 
 interface Call {

@@ -5,12 +5,12 @@ import { errorMessage } from '../../shared/error-message';
 import { workspaceStateSchema } from '../../shared/workspace-state';
 import { withUtf8Locale } from '../platform/user-environment';
 import { defaultShell } from '../pty/shell';
-import { browserStateDir } from './config-dir';
-import { Host } from './host';
-import { JsonFile } from './json-file';
-import { SettingsFile } from './settings';
-import { keepRunningOnErrors } from './last-resort';
-import { startDirectory } from './start-directory';
+import { browserStateDir } from '../host/config-dir';
+import { Host } from '../host/host';
+import { JsonFile } from '../host/json-file';
+import { SettingsFile } from '../host/settings';
+import { keepRunningOnErrors } from '../host/last-resort';
+import { startDirectory } from '../host/start-directory';
 import { startWebServer } from './web-server';
 
 // `npm run web [-- --port N --cwd DIR --state-dir DIR]`: Tether in a browser tab, no Electron.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { agentIdSchema as agentId } from './id-contract';
+import { agentIdSchema as agentId } from './ids';
+import type { RequestTable } from './request-table';
 
 // Reviewing what an agent changed: the host acts only on edits found in that agent block's own
 // log, never on a path or text a page names.
@@ -19,4 +20,4 @@ export const reviewRequests = {
     params: z.object({ agentId, toolUseId }).strict(),
     result: z.null(),
   },
-} as const;
+} as const satisfies RequestTable;

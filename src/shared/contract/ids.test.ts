@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { hostRequests } from './host-contract';
+import { hostRequests } from './host';
 
 const requests = Object.entries(hostRequests) as [string, { params: z.ZodType }][];
 

@@ -1,11 +1,8 @@
-import type { ComposerRequestName, RequestParams, RequestResult } from '../../shared/host-contract';
-import type { AgentRegistry } from './agent-registry';
-import type { FileIndex } from './file-index';
-import { staysInFolder } from './stays-in-folder';
-
-type Handlers = {
-  [K in ComposerRequestName]: (params: RequestParams<K>) => Promise<RequestResult<K>>;
-};
+import type { composerRequests } from '../../../shared/contract/composer';
+import type { HandlersFor } from '../../../shared/contract/request-table';
+import type { AgentRegistry } from '../agent-registry';
+import type { FileIndex } from '../file-index';
+import { staysInFolder } from '../stays-in-folder';
 
 /** Claude Code offers `.git/` itself for a bare `@` in a work tree: never what a user means. */
 const offered = (path: string) => staysInFolder(path) && !/^\.git(\/|$)/.test(path);
@@ -16,7 +13,10 @@ const offered = (path: string) => staysInFolder(path) && !/^\.git(\/|$)/.test(pa
  * is not running, or fails, Tether's index of the agent's folder. Only paths inside that folder
  * are asked for or offered.
  */
-export function composerHandlers(agents: AgentRegistry, index: FileIndex): Handlers {
+export function composerHandlers(
+  agents: AgentRegistry,
+  index: FileIndex,
+): HandlersFor<typeof composerRequests> {
   return {
     suggestAgentFiles: async ({ agentId, query }) => {
       const root = agents.folder(agentId);

@@ -1,19 +1,16 @@
-import type { RequestParams, RequestResult, ReviewRequestName } from '../../shared/host-contract';
-import type { AgentRegistry } from './agent-registry';
-import { replacementOf, revertReplacement } from './edit-revert';
-import type { LaunchContext } from './launch-context';
-import { openInEditor } from './open-in-editor';
-
-type Handlers = {
-  [K in ReviewRequestName]: (params: RequestParams<K>) => Promise<RequestResult<K>>;
-};
+import type { reviewRequests } from '../../../shared/contract/review';
+import type { HandlersFor } from '../../../shared/contract/request-table';
+import type { AgentRegistry } from '../agent-registry';
+import { replacementOf, revertReplacement } from '../edit-revert';
+import type { LaunchContext } from '../launch-context';
+import { openInEditor } from '../open-in-editor';
 
 /** "Revert hunk" and "Open in editor": on what the agent's own log says it edited, only. */
 export function reviewHandlers(
   agents: AgentRegistry,
   launch: LaunchContext,
   openPath: ((path: string) => Promise<string>) | undefined,
-): Handlers {
+): HandlersFor<typeof reviewRequests> {
   return {
     revertAgentEdit: async ({ agentId, toolUseId, editIndex }) => {
       const replacement = replacementOf(agents.toolUse(agentId, toolUseId), editIndex);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { agentIdSchema as agentId } from './id-contract';
-import { worktreeLeftoversSchema, worktreeSchema, worktreeStatSchema } from './worktree';
+import { agentIdSchema as agentId } from './ids';
+import { worktreeLeftoversSchema, worktreeSchema, worktreeStatSchema } from '../worktree';
+import type { RequestTable } from './request-table';
 
 // "New agent in worktree": the host's half, spread into hostRequests. The host acts on a worktree
 // only once git lists it as a worktree on the branch the block names.
@@ -27,4 +28,4 @@ export const worktreeRequests = {
     params: z.object({ worktree, agentId: agentId.optional() }).strict(),
     result: z.null(),
   },
-} as const;
+} as const satisfies RequestTable;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { agentIdSchema as agentId } from './id-contract';
+import { agentIdSchema as agentId } from './ids';
+import type { RequestTable } from './request-table';
 
 // "Rewind code to here": the CLI's file checkpoints, taken at each prompt, put the files the
 // agent's edit tools changed back as they were before that prompt.
@@ -27,4 +28,4 @@ export const rewindRequests = {
     params: z.object({ agentId, userMessageId }).strict(),
     result: z.null(),
   },
-} as const;
+} as const satisfies RequestTable;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Host } from './host';
+import type { Host } from '../host/host';
 import { startWebServer, type WebServer } from './web-server';
 import { testHost } from '#test/support/test-host';
 

@@ -1,5 +1,5 @@
 import { encodeAgentRaw } from '../../shared/agent-raw-frame';
-import type { EventMessage, ServerFrame } from '../../shared/host-contract';
+import type { EventMessage, ServerFrame } from '../../shared/contract/host';
 import { encodeTerminalData } from '../../shared/terminal-data-frame';
 
 /**

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { MESSAGE_PRIORITIES, PERMISSION_MODES } from './agent-control';
-import type { AgentEvent } from './agent-event';
-import { imageAttachmentSchema, MAX_IMAGES_PER_MESSAGE } from './composer-contract';
-import { agentIdSchema as agentId } from './id-contract';
+import { MESSAGE_PRIORITIES, PERMISSION_MODES } from '../agent-control';
+import type { AgentEvent } from '../agent-event';
+import { imageAttachmentSchema, MAX_IMAGES_PER_MESSAGE } from './composer';
+import { agentIdSchema as agentId } from './ids';
+import type { RequestTable } from './request-table';
 
 // The agent block's half of the host contract, spread into hostRequests / hostEvents.
 
@@ -172,7 +173,7 @@ export const agentRequests = {
     params: z.object({ agentId, forget: z.boolean().optional() }).strict(),
     result: ok,
   },
-} as const;
+} as const satisfies RequestTable;
 
 export const agentHostEvents = {
   /** New events of one agent, coalesced (at most one message per animation frame). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { agentIdSchema as agentId } from './id-contract';
+import { agentIdSchema as agentId } from './ids';
+import type { RequestTable } from './request-table';
 
 // The composer's half of the host contract: `@` file completion and the images a prompt carries.
 
@@ -38,4 +39,4 @@ export const composerRequests = {
       source: z.enum(['claude', 'index']),
     }),
   },
-} as const;
+} as const satisfies RequestTable;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 // The ids blocks give their agents and terminals, checked alike by every request that names one.
-// Its own module: agent-contract.ts imports composer-contract.ts, so the composer's half could
-// not take the schema from there without an import cycle.
+// Its own module: agent.ts imports composer.ts, so the composer's half could not take the schema
+// from there without an import cycle.
 
 const BLOCK_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { agentEventSchema } from './agent-contract';
+import { agentEventSchema } from './agent';
 import {
   libraryFilterSchema,
   libraryProblemsSchema,
   libraryProgressSchema,
   sessionSummarySchema,
   snippetSchema,
-} from './library';
+} from '../library';
+import type { RequestTable } from './request-table';
 
 // "Open session library": the host's half, spread into hostRequests / hostEvents. The library
 // only reads the CLI's files; nothing here changes them.
@@ -55,7 +56,7 @@ export const libraryRequests = {
     params: z.object({ sessionId }).strict(),
     result: z.object({ path: z.string(), revealed: z.boolean() }),
   },
-} as const;
+} as const satisfies RequestTable;
 
 export const libraryHostEvents = {
   /** Sessions were added, grew or went: a shown list asks again. */

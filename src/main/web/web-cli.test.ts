@@ -96,7 +96,7 @@ describe.skipIf(process.platform === 'win32')(
           'tsx',
           '--import',
           faults,
-          join(root, 'src', 'main', 'host', 'web-cli.ts'),
+          join(root, 'src', 'main', 'web', 'web-cli.ts'),
           '--cwd',
           workspace,
           '--state-dir',

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { agentHostEvents, agentRequests } from './agent';
+import { appHostEvents, appRequests } from './app';
+import { composerRequests } from './composer';
+import { exportRequests } from './export';
+import { libraryHostEvents, libraryRequests } from './library';
+import type { RequestTable } from './request-table';
+import { reviewRequests } from './review';
+import { rewindRequests } from './rewind';
+import { terminalHostEvents, terminalRequests } from './terminal';
+import { workspaceRequests } from './workspace';
+import { worktreeRequests } from './worktree';
+
+// Every message between the renderer and the host, gathered from the groups beside this file.
+// Adding a request is one entry in its group's table and its handler in the same-named file of
+// src/main/host/handlers/ (which `HandlersFor` holds to that table); adding an event is one
+// entry. The host's dispatch, both adapters, the preload and the renderer's typed `HostApi` all
+// follow from `hostRequests` and `hostEvents`.
+
+export const hostRequests = {
+  ...appRequests,
+  ...terminalRequests,
+  ...workspaceRequests,
+  ...exportRequests,
+  ...agentRequests,
+  ...worktreeRequests,
+  ...libraryRequests,
+  ...reviewRequests,
+  ...rewindRequests,
+  ...composerRequests,
+} as const satisfies RequestTable;
+
+export const hostEvents = {
+  ...appHostEvents,
+  ...terminalHostEvents,
+  ...agentHostEvents,
+  ...libraryHostEvents,
+} as const satisfies Record<string, z.ZodType>;
+
+export type RequestName = keyof typeof hostRequests;
+export type RequestParams<K extends RequestName> = z.infer<(typeof hostRequests)[K]['params']>;
+export type RequestResult<K extends RequestName> = z.infer<(typeof hostRequests)[K]['result']>;
+export type EventName = keyof typeof hostEvents;
+export type EventPayload<K extends EventName> = z.infer<(typeof hostEvents)[K]>;
+
+export const requestNames = Object.keys(hostRequests) as RequestName[];
+
+export function isRequestName(name: unknown): name is RequestName {
+  return typeof name === 'string' && Object.hasOwn(hostRequests, name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(hostEvents, name);
+}
+
+/** An event as it crosses a transport. */
+export const eventMessageSchema = z.object({ name: z.string(), payload: z.unknown() });
+export type EventMessage = { [K in EventName]: { name: K; payload: EventPayload<K> } }[EventName];
+
+/** What a request yields on the wire: never a thrown error, so no stack crosses the boundary. */
+export const responseSchema = z.union([
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type HostResponse = z.infer<typeof responseSchema>;
+
+export { ipcChannels } from '../ipc-channels';
+
+/** WebSocket framing: the renderer's requests and the server's replies and events. */
+export const clientFrameSchema = z.object({
+  type: z.literal('request'),
+  id: z.number().int().nonnegative(),
+  name: z.string().max(128),
+  params: z.unknown(),
+});
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+export const serverFrameSchema = z.union([
+  z.object({ type: z.literal('response'), id: z.number().int(), response: responseSchema }),
+  z.object({ type: z.literal('event'), event: eventMessageSchema }),
+]);
+export type ServerFrame =
+  { type: 'response'; id: number; response: HostResponse } | { type: 'event'; event: EventMessage };
+
+/** Explains why a payload failed its schema in one line a person can read. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'message'}: ${issue.message}`)
+    .join('; ');
+}

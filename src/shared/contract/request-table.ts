@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+
+/** One group of the host's requests: each name's params and result, as zod schemas. */
+export type RequestTable = Record<string, { params: z.ZodType; result: z.ZodType }>;
+
+/**
+ * What serves a group of requests: one function per request of the table, no more and no fewer,
+ * on the params as their schema parsed them. The host's whole map is the one for `hostRequests`.
+ */
+export type HandlersFor<T extends RequestTable> = {
+  [K in keyof T]: (
+    params: z.infer<T[K]['params']>,
+  ) => z.infer<T[K]['result']> | Promise<z.infer<T[K]['result']>>;
+};
