@@ -1,8 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gitSandboxEnv, markerCommand } from '../../../test/support/git-sandbox';
 import type { Worktree } from '../../shared/worktree';
 import {
   createWorktree,
@@ -27,16 +36,7 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'tether-worktrees-'));
   repo = join(root, 'project');
   mkdirSync(repo);
-  // A throwaway HOME: no user git config leaks in; the identity comes from the environment.
-  env = {
-    PATH: process.env['PATH'],
-    HOME: root,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'Tester',
-    GIT_AUTHOR_EMAIL: 'tester@example.com',
-    GIT_COMMITTER_NAME: 'Tester',
-    GIT_COMMITTER_EMAIL: 'tester@example.com',
-  };
+  env = gitSandboxEnv(root);
   run(repo, 'init', '-q', '-b', 'main');
   writeFileSync(join(repo, 'notes.txt'), 'one\ntwo\n');
   run(repo, 'add', '.');
@@ -216,6 +216,99 @@ describe('a worktree at work', () => {
       'is no longer a worktree of main',
     );
     expect(existsSync(join(repo, 'notes.txt'))).toBe(true);
+    expect(existsSync(worktree.path)).toBe(true);
+  });
+});
+
+describe('a repository whose config would run programs', () => {
+  let worktree: Worktree;
+  let marker: string;
+  beforeEach(async () => {
+    worktree = await create(() => 'read');
+    marker = join(root, 'ran');
+  });
+
+  it('runs none of them for a read: stat, leftovers', async () => {
+    const command = markerCommand(marker);
+    run(repo, 'config', 'core.fsmonitor', command);
+    run(repo, 'config', 'diff.external', command);
+    run(repo, 'config', 'diff.conv.textconv', `${command}; cat`);
+    mkdirSync(join(repo, '.git', 'hooks'), { recursive: true });
+    writeFileSync(join(repo, '.git', 'hooks', 'post-index-change'), `#!/bin/sh\n${command}\n`, {
+      mode: 0o755,
+    });
+    writeFileSync(join(worktree.path, '.gitattributes'), '*.txt diff=conv\n');
+    writeFileSync(join(worktree.path, 'notes.txt'), 'one\nTWO\n');
+
+    expect(await worktreeStat(worktree, { env })).toMatchObject({ insertions: 1, deletions: 1 });
+    expect((await worktreeLeftovers(worktree, { env })).uncommittedTotal).toBe(2);
+    expect(existsSync(marker)).toBe(false);
+    // Plain git runs them: the repository is armed.
+    run(worktree.path, 'status');
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it('refuses a worktree whose .git file now points at a git dir of its own', async () => {
+    // What an agent could write inside its worktree: a git dir whose config runs a program.
+    const planted = join(worktree.path, 'planted');
+    run(root, 'clone', '-q', repo, planted);
+    run(planted, 'config', 'core.fsmonitor', markerCommand(marker));
+    writeFileSync(join(worktree.path, '.git'), `gitdir: ${join(planted, '.git')}\n`);
+
+    const refusal = `${worktree.path} is no longer a worktree of ${worktree.repo}: its .git file points elsewhere`;
+    await expect(worktreeStat(worktree, { env })).rejects.toThrow(refusal);
+    await expect(worktreeLeftovers(worktree, { env })).rejects.toThrow(refusal);
+    await expect(mergeWorktree(worktree, { env })).rejects.toThrow(refusal);
+    await expect(discardWorktree(worktree, { env })).rejects.toThrow(refusal);
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(worktree.path)).toBe(true);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('a worktree path with a newline', () => {
+  it('is found in the worktree list, counted and discarded', async () => {
+    const worktree = await createWorktree(repo, {
+      env,
+      home: root,
+      folder: join(root, 'odd\nfolder'),
+      random: () => 'line',
+    });
+    expect(worktree.path).toBe(join(root, 'odd\nfolder', 'agent-line'));
+    writeFileSync(join(worktree.path, 'new.txt'), 'x\n');
+    expect(await worktreeStat(worktree, { env })).toMatchObject({ files: 1, untracked: 1 });
+    await discardWorktree(worktree, { env });
+    expect(existsSync(worktree.path)).toBe(false);
+    expect(branches()).toEqual(['main']);
+  });
+});
+
+describe('branch names that read as options', () => {
+  const output = () => join(root, 'out');
+  const written = () => readdirSync(root).filter((name) => name.startsWith('out'));
+
+  it('a repository on a branch named --output=… gets no worktree, and no file', async () => {
+    run(repo, 'update-ref', `refs/heads/--output=${output()}`, 'HEAD');
+    run(repo, 'symbolic-ref', 'HEAD', `refs/heads/--output=${output()}`);
+    await expect(create()).rejects.toThrow(
+      `the current branch "--output=${output()}" is not a valid branch name (or starts with "-"), so Tether will not pass it to git`,
+    );
+    expect(written()).toEqual([]);
+  });
+
+  it('a block naming one as its base or branch is refused by every call, and no file is written', async () => {
+    const worktree = await create(() => 'opts');
+    run(repo, 'update-ref', `refs/heads/--output=${output()}`, 'HEAD');
+    const badBase = { ...worktree, base: `--output=${output()}` };
+    const badBranch = { ...worktree, branch: `--output=${output()}` };
+    for (const call of [worktreeStat, worktreeLeftovers, mergeWorktree, discardWorktree]) {
+      await expect(call(badBase, { env })).rejects.toThrow(
+        `the base "--output=${output()}" is not a valid branch name`,
+      );
+      await expect(call(badBranch, { env })).rejects.toThrow(
+        `the worktree's branch "--output=${output()}" is not a valid branch name`,
+      );
+    }
+    expect(written()).toEqual([]);
     expect(existsSync(worktree.path)).toBe(true);
   });
 });
