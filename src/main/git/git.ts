@@ -22,7 +22,7 @@ const TIMEOUT_MS = 60_000;
 
 /**
  * A repository's config is untrusted input: an agent can point its worktree's `.git` file at a
- * git dir it wrote, and a folder can come with any `.git/config`. So a read names off everything
+ * git dir it wrote, and a folder can come with any `.git/config`. So a read turns off everything
  * in config that would run a program and that a read does not need: the fsmonitor, hooks (status
  * and diff may write the index, which runs post-index-change; with optional locks off status
  * does not write it at all), the pager, external diff programs and textconv drivers.

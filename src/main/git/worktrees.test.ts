@@ -6,10 +6,11 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gitSandboxEnv, markerCommand } from '../../../test/support/git-sandbox';
 import type { Worktree } from '../../shared/worktree';
@@ -222,34 +223,41 @@ describe('a worktree at work', () => {
 
 describe('a repository whose config would run programs', () => {
   let worktree: Worktree;
-  let marker: string;
   beforeEach(async () => {
     worktree = await create(() => 'read');
-    marker = join(root, 'ran');
   });
 
   it('runs none of them for a read: stat, leftovers', async () => {
-    const command = markerCommand(marker);
-    run(repo, 'config', 'core.fsmonitor', command);
-    run(repo, 'config', 'diff.external', command);
-    run(repo, 'config', 'diff.conv.textconv', `${command}; cat`);
-    mkdirSync(join(repo, '.git', 'hooks'), { recursive: true });
-    writeFileSync(join(repo, '.git', 'hooks', 'post-index-change'), `#!/bin/sh\n${command}\n`, {
-      mode: 0o755,
-    });
+    // A tracked file touched but unchanged: status and diff refresh the index and may write it.
+    writeFileSync(join(worktree.path, 'same.txt'), 'same\n');
+    run(worktree.path, 'add', 'same.txt');
+    run(worktree.path, 'commit', '-q', '-m', 'same');
+    const ran = (name: string) => join(root, `${name}-ran`);
+    run(repo, 'config', 'core.fsmonitor', markerCommand(ran('fsmonitor')));
+    run(repo, 'config', 'diff.external', markerCommand(ran('external')));
+    run(repo, 'config', 'diff.conv.textconv', `${markerCommand(ran('textconv'))}; cat`);
+    const hook = join(repo, '.git', 'hooks', 'post-index-change');
+    mkdirSync(dirname(hook), { recursive: true });
+    writeFileSync(hook, `#!/bin/sh\n${markerCommand(ran('hook'))}\n`, { mode: 0o755 });
     writeFileSync(join(worktree.path, '.gitattributes'), '*.txt diff=conv\n');
     writeFileSync(join(worktree.path, 'notes.txt'), 'one\nTWO\n');
+    const later = new Date(Date.now() + 10_000);
+    utimesSync(join(worktree.path, 'same.txt'), later, later);
 
-    expect(await worktreeStat(worktree, { env })).toMatchObject({ insertions: 1, deletions: 1 });
+    expect(await worktreeStat(worktree, { env })).toMatchObject({ insertions: 2, deletions: 1 });
     expect((await worktreeLeftovers(worktree, { env })).uncommittedTotal).toBe(2);
-    expect(existsSync(marker)).toBe(false);
-    // Plain git runs them: the repository is armed.
+    const names = ['fsmonitor', 'hook', 'external', 'textconv'];
+    expect(names.filter((name) => existsSync(ran(name)))).toEqual([]);
+    // Plain git runs each of them: the repository is armed.
     run(worktree.path, 'status');
-    expect(existsSync(marker)).toBe(true);
+    run(worktree.path, 'diff', 'HEAD');
+    run(worktree.path, 'diff', '--no-ext-diff', 'HEAD');
+    expect(names.filter((name) => existsSync(ran(name)))).toEqual(names);
   });
 
   it('refuses a worktree whose .git file now points at a git dir of its own', async () => {
     // What an agent could write inside its worktree: a git dir whose config runs a program.
+    const marker = join(root, 'ran');
     const planted = join(worktree.path, 'planted');
     run(root, 'clone', '-q', repo, planted);
     run(planted, 'config', 'core.fsmonitor', markerCommand(marker));
