@@ -297,8 +297,11 @@ describe.skipIf(process.platform === 'win32')('a worktree path with a newline', 
 });
 
 describe('branch names that read as options', () => {
+  // `git log --output=<root>/out..tether/agent-x` (base `--output=<root>/out`, then `..branch`)
+  // writes into a folder named `out..tether`, which an agent can make beforehand.
   const output = () => join(root, 'out');
-  const written = () => readdirSync(root).filter((name) => name.startsWith('out'));
+  const written = () => readdirSync(`${output()}..tether`);
+  beforeEach(() => mkdirSync(`${output()}..tether`));
 
   it('a repository on a branch named --output=… gets no worktree, and no file', async () => {
     run(repo, 'update-ref', `refs/heads/--output=${output()}`, 'HEAD');
@@ -314,15 +317,26 @@ describe('branch names that read as options', () => {
     run(repo, 'update-ref', `refs/heads/--output=${output()}`, 'HEAD');
     const badBase = { ...worktree, base: `--output=${output()}` };
     const badBranch = { ...worktree, branch: `--output=${output()}` };
+    const outcomes: string[] = [];
     for (const call of [worktreeStat, worktreeLeftovers, mergeWorktree, discardWorktree]) {
-      await expect(call(badBase, { env })).rejects.toThrow(
-        `the base "--output=${output()}" is not a valid branch name`,
-      );
-      await expect(call(badBranch, { env })).rejects.toThrow(
-        `the worktree's branch "--output=${output()}" is not a valid branch name`,
-      );
+      for (const named of [badBase, badBranch]) {
+        outcomes.push(
+          await call(named, { env }).then(
+            () => 'done',
+            (error: Error) => error.message,
+          ),
+        );
+      }
     }
     expect(written()).toEqual([]);
+    const refused = (what: string) =>
+      `${what} "--output=${output()}" is not a valid branch name (or starts with "-"), so Tether will not pass it to git`;
+    expect(outcomes).toEqual(
+      Array.from({ length: 4 }, () => [
+        refused('the base'),
+        refused("the worktree's branch"),
+      ]).flat(),
+    );
     expect(existsSync(worktree.path)).toBe(true);
   });
 });
