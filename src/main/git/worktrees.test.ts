@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -10,7 +10,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gitSandboxEnv, markerCommand } from '../../../test/support/git-sandbox';
 import type { Worktree } from '../../shared/worktree';
@@ -22,6 +23,8 @@ import {
   worktreeLeftovers,
   worktreeStat,
 } from './worktrees';
+
+const execFileAsync = promisify(execFile);
 
 let root: string;
 let repo: string;
@@ -292,6 +295,29 @@ describe.skipIf(process.platform === 'win32')('a worktree path with a newline', 
     expect(await worktreeStat(worktree, { env })).toMatchObject({ files: 1, untracked: 1 });
     await discardWorktree(worktree, { env });
     expect(existsSync(worktree.path)).toBe(false);
+    expect(branches()).toEqual(['main']);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('git before 2.36', () => {
+  it('lists worktrees without -z, which it does not know', async () => {
+    const worktree = await create(() => 'old1');
+    // A git that answers `worktree list -z` as git 2.35 does, and is the real one otherwise.
+    const shim = join(root, 'old-git');
+    mkdirSync(shim);
+    const real = execFileSync('sh', ['-c', 'command -v git'], { env, encoding: 'utf8' }).trim();
+    writeFileSync(
+      join(shim, 'git'),
+      `#!/bin/sh\ncase " $* " in *" list "*"-z "*) echo 'error: unknown switch z' >&2; exit 129;; esac\nexec '${real}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    const old = { env: { ...env, PATH: `${shim}${delimiter}${env['PATH']}` } };
+    await expect(
+      execFileAsync('git', ['worktree', 'list', '-z'], { ...old, cwd: repo }),
+    ).rejects.toThrow('unknown switch');
+    writeFileSync(join(worktree.path, 'new.txt'), 'x\n');
+    expect(await worktreeStat(worktree, old)).toMatchObject({ files: 1, untracked: 1 });
+    await discardWorktree(worktree, old);
     expect(branches()).toEqual(['main']);
   });
 });

@@ -232,11 +232,10 @@ interface CheckedWorktree {
 async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise<CheckedWorktree> {
   checkBranchName(worktree.branch, "the worktree's branch");
   if (worktree.baseIsBranch) checkBranchName(worktree.base, 'the base');
-  const [list, common] = await Promise.all([
-    gitRead(worktree.repo, ['worktree', 'list', '--porcelain', '-z'], options),
+  const [entries, common] = await Promise.all([
+    worktreeList(worktree.repo, options),
     gitRead(worktree.repo, ['rev-parse', '--git-common-dir'], options),
   ]);
-  const entries = parseWorktreeList(list);
   const found = entries.findIndex((entry) => samePath(entry.path, worktree.path));
   if (found <= 0 || entries[found]!.branch !== `refs/heads/${worktree.branch}`) {
     throw new GitError(
@@ -336,10 +335,22 @@ async function abortedMerge(
   );
 }
 
-/** `git worktree list --porcelain -z`: NUL after each field, an empty field after each worktree. */
-function parseWorktreeList(porcelain: string): WorktreeEntry[] {
+/**
+ * The repository's worktrees, the main one first. `-z` ends each field with a NUL, so a path may
+ * hold a newline; git before 2.36 has no `-z` and ends fields with newlines, which cut such a path
+ * (it then matches no worktree, and is refused).
+ */
+async function worktreeList(repo: string, options: GitOptions): Promise<WorktreeEntry[]> {
+  const list = (z: string[]) => gitRead(repo, ['worktree', 'list', '--porcelain', ...z], options);
+  let fields: string[];
+  try {
+    fields = (await list(['-z'])).split('\0');
+  } catch (error) {
+    if (!(error instanceof GitError && error.exitCode === 129)) throw error;
+    fields = (await list([])).split('\n');
+  }
   const entries: WorktreeEntry[] = [];
-  for (const field of porcelain.split('\0')) {
+  for (const field of fields) {
     if (field.startsWith('worktree ')) entries.push({ path: field.slice(9) });
     else if (field.startsWith('branch ') && entries.length) entries.at(-1)!.branch = field.slice(7);
   }
