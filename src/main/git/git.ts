@@ -20,19 +20,65 @@ export class GitError extends Error {
 
 const TIMEOUT_MS = 60_000;
 
+/**
+ * A repository's config is untrusted input: an agent can point its worktree's `.git` file at a
+ * git dir it wrote, and a folder can come with any `.git/config`. So a read turns off everything
+ * in config that would run a program and that a read does not need: the fsmonitor, hooks (status
+ * and diff may write the index, which runs post-index-change; with optional locks off status
+ * does not write it at all), the pager, external diff programs and textconv drivers.
+ */
+const READ_ONLY_CONFIG = [
+  '--no-pager',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.hooksPath=/dev/null',
+];
+/** Commands that produce diffs, and so take the flags that turn off diff programs. */
+const DIFF_FLAGS: Record<string, readonly string[]> = {
+  diff: ['--no-ext-diff', '--no-textconv'],
+  log: ['--no-ext-diff', '--no-textconv'],
+};
+
+/** The command line and environment of a git read; every git Tether runs to read goes through here. */
+export function readOnlyGit(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { args: string[]; env: NodeJS.ProcessEnv } {
+  const [command = '', ...rest] = args;
+  return {
+    args: [...READ_ONLY_CONFIG, command, ...(DIFF_FLAGS[command] ?? []), ...rest],
+    env: { ...env, GIT_OPTIONAL_LOCKS: '0' },
+  };
+}
+
+/** Runs a git command that reads (status, diff, log, rev-parse, ls-files…): see `readOnlyGit`. */
+export function gitRead(
+  cwd: string,
+  args: readonly string[],
+  options: GitOptions = {},
+): Promise<string> {
+  const read = readOnlyGit(args, options.env ?? process.env);
+  return run(cwd, read.args, read.env);
+}
+
 /** Runs git in `cwd` and resolves with its stdout; rejects with a GitError a person can read. */
 export function git(
   cwd: string,
   args: readonly string[],
   options: GitOptions = {},
 ): Promise<string> {
+  return run(cwd, args, options.env ?? process.env);
+}
+
+function run(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       'git',
       args,
       {
         cwd,
-        env: { ...(options.env ?? process.env), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+        env: { ...env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
         timeout: TIMEOUT_MS,
@@ -70,4 +116,19 @@ function firstLines(text: string): string {
     .filter((line) => line && !line.startsWith('hint:'))
     .slice(0, 3)
     .join(' ');
+}
+
+/**
+ * Whether git takes `name` as a branch name (as `git check-ref-format --branch` decides), which
+ * also means no git command can read it as an option: a repository can hold a branch named
+ * `--output=…` (made with update-ref), and a block's saved worktree can name anything.
+ */
+export function isBranchName(name: string): boolean {
+  if (name.startsWith('-') || name === 'HEAD' || name === '@' || name.endsWith('.')) return false;
+  if ([...name].some((char) => char <= ' ' || char === '\u007f')) return false;
+  // What revision syntax, globs and paths give a meaning.
+  if (/[~^:?*[\\]|\.\.|@\{/.test(name)) return false;
+  return name
+    .split('/')
+    .every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'));
 }

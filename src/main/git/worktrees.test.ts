@@ -1,8 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { gitSandboxEnv, markerCommand } from '../../../test/support/git-sandbox';
 import type { Worktree } from '../../shared/worktree';
 import {
   createWorktree,
@@ -12,6 +23,8 @@ import {
   worktreeLeftovers,
   worktreeStat,
 } from './worktrees';
+
+const execFileAsync = promisify(execFile);
 
 let root: string;
 let repo: string;
@@ -27,16 +40,7 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'tether-worktrees-'));
   repo = join(root, 'project');
   mkdirSync(repo);
-  // A throwaway HOME: no user git config leaks in; the identity comes from the environment.
-  env = {
-    PATH: process.env['PATH'],
-    HOME: root,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'Tester',
-    GIT_AUTHOR_EMAIL: 'tester@example.com',
-    GIT_COMMITTER_NAME: 'Tester',
-    GIT_COMMITTER_EMAIL: 'tester@example.com',
-  };
+  env = gitSandboxEnv(root);
   run(repo, 'init', '-q', '-b', 'main');
   writeFileSync(join(repo, 'notes.txt'), 'one\ntwo\n');
   run(repo, 'add', '.');
@@ -216,6 +220,149 @@ describe('a worktree at work', () => {
       'is no longer a worktree of main',
     );
     expect(existsSync(join(repo, 'notes.txt'))).toBe(true);
+    expect(existsSync(worktree.path)).toBe(true);
+  });
+});
+
+describe('a repository whose config would run programs', () => {
+  let worktree: Worktree;
+  beforeEach(async () => {
+    worktree = await create(() => 'read');
+  });
+
+  it('runs none of them for a read: stat, leftovers', async () => {
+    // A tracked file touched but unchanged: status and diff refresh the index and may write it.
+    writeFileSync(join(worktree.path, 'same.txt'), 'same\n');
+    run(worktree.path, 'add', 'same.txt');
+    run(worktree.path, 'commit', '-q', '-m', 'same');
+    const ran = (name: string) => join(root, `${name}-ran`);
+    run(repo, 'config', 'core.fsmonitor', markerCommand(ran('fsmonitor')));
+    run(repo, 'config', 'diff.external', markerCommand(ran('external')));
+    run(repo, 'config', 'diff.conv.textconv', `${markerCommand(ran('textconv'))}; cat`);
+    const hook = join(repo, '.git', 'hooks', 'post-index-change');
+    mkdirSync(dirname(hook), { recursive: true });
+    writeFileSync(hook, `#!/bin/sh\n${markerCommand(ran('hook'))}\n`, { mode: 0o755 });
+    writeFileSync(join(worktree.path, '.gitattributes'), '*.txt diff=conv\n');
+    writeFileSync(join(worktree.path, 'notes.txt'), 'one\nTWO\n');
+    const later = new Date(Date.now() + 10_000);
+    utimesSync(join(worktree.path, 'same.txt'), later, later);
+
+    expect(await worktreeStat(worktree, { env })).toMatchObject({ insertions: 2, deletions: 1 });
+    expect((await worktreeLeftovers(worktree, { env })).uncommittedTotal).toBe(2);
+    const names = ['fsmonitor', 'hook', 'external', 'textconv'];
+    expect(names.filter((name) => existsSync(ran(name)))).toEqual([]);
+    // Plain git runs each of them: the repository is armed.
+    run(worktree.path, 'status');
+    run(worktree.path, 'diff', 'HEAD');
+    run(worktree.path, 'diff', '--no-ext-diff', 'HEAD');
+    expect(names.filter((name) => existsSync(ran(name)))).toEqual(names);
+  });
+
+  it('refuses a worktree whose .git file now points at a git dir of its own', async () => {
+    // What an agent could write inside its worktree: a git dir whose config runs a program.
+    const marker = join(root, 'ran');
+    const planted = join(worktree.path, 'planted');
+    run(root, 'clone', '-q', repo, planted);
+    run(planted, 'config', 'core.fsmonitor', markerCommand(marker));
+    writeFileSync(join(worktree.path, '.git'), `gitdir: ${join(planted, '.git')}\n`);
+
+    const refusal = `${worktree.path} is no longer a worktree of ${worktree.repo}: its .git file points elsewhere`;
+    const outcomes: string[] = [];
+    for (const call of [worktreeStat, worktreeLeftovers, mergeWorktree, discardWorktree]) {
+      outcomes.push(
+        await call(worktree, { env }).then(
+          () => 'done',
+          (error: Error) => error.message,
+        ),
+      );
+    }
+    expect(existsSync(marker)).toBe(false);
+    expect(outcomes).toEqual([refusal, refusal, refusal, refusal]);
+    expect(existsSync(worktree.path)).toBe(true);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('a worktree path with a newline', () => {
+  it('is found in the worktree list, counted and discarded', async () => {
+    const worktree = await createWorktree(repo, {
+      env,
+      home: root,
+      folder: join(root, 'odd\nfolder'),
+      random: () => 'line',
+    });
+    expect(worktree.path).toBe(join(root, 'odd\nfolder', 'agent-line'));
+    writeFileSync(join(worktree.path, 'new.txt'), 'x\n');
+    expect(await worktreeStat(worktree, { env })).toMatchObject({ files: 1, untracked: 1 });
+    await discardWorktree(worktree, { env });
+    expect(existsSync(worktree.path)).toBe(false);
+    expect(branches()).toEqual(['main']);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('git before 2.36', () => {
+  it('lists worktrees without -z, which it does not know', async () => {
+    const worktree = await create(() => 'old1');
+    // A git that answers `worktree list -z` as git 2.35 does, and is the real one otherwise.
+    const shim = join(root, 'old-git');
+    mkdirSync(shim);
+    const real = execFileSync('sh', ['-c', 'command -v git'], { env, encoding: 'utf8' }).trim();
+    writeFileSync(
+      join(shim, 'git'),
+      `#!/bin/sh\ncase " $* " in *" list "*"-z "*) echo 'error: unknown switch z' >&2; exit 129;; esac\nexec '${real}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    const old = { env: { ...env, PATH: `${shim}${delimiter}${env['PATH']}` } };
+    await expect(
+      execFileAsync('git', ['worktree', 'list', '-z'], { ...old, cwd: repo }),
+    ).rejects.toThrow('unknown switch');
+    writeFileSync(join(worktree.path, 'new.txt'), 'x\n');
+    expect(await worktreeStat(worktree, old)).toMatchObject({ files: 1, untracked: 1 });
+    await discardWorktree(worktree, old);
+    expect(branches()).toEqual(['main']);
+  });
+});
+
+describe('branch names that read as options', () => {
+  // `git log --output=<root>/out..tether/agent-x` (base `--output=<root>/out`, then `..branch`)
+  // writes into a folder named `out..tether`, which an agent can make beforehand.
+  const output = () => join(root, 'out');
+  const written = () => readdirSync(`${output()}..tether`);
+  beforeEach(() => mkdirSync(`${output()}..tether`));
+
+  it('a repository on a branch named --output=… gets no worktree, and no file', async () => {
+    run(repo, 'update-ref', `refs/heads/--output=${output()}`, 'HEAD');
+    run(repo, 'symbolic-ref', 'HEAD', `refs/heads/--output=${output()}`);
+    await expect(create()).rejects.toThrow(
+      `the current branch "--output=${output()}" is not a valid branch name (or starts with "-"), so Tether will not pass it to git`,
+    );
+    expect(written()).toEqual([]);
+  });
+
+  it('a block naming one as its base or branch is refused by every call, and no file is written', async () => {
+    const worktree = await create(() => 'opts');
+    run(repo, 'update-ref', `refs/heads/--output=${output()}`, 'HEAD');
+    const badBase = { ...worktree, base: `--output=${output()}` };
+    const badBranch = { ...worktree, branch: `--output=${output()}` };
+    const outcomes: string[] = [];
+    for (const call of [worktreeStat, worktreeLeftovers, mergeWorktree, discardWorktree]) {
+      for (const named of [badBase, badBranch]) {
+        outcomes.push(
+          await call(named, { env }).then(
+            () => 'done',
+            (error: Error) => error.message,
+          ),
+        );
+      }
+    }
+    expect(written()).toEqual([]);
+    const refused = (what: string) =>
+      `${what} "--output=${output()}" is not a valid branch name (or starts with "-"), so Tether will not pass it to git`;
+    expect(outcomes).toEqual(
+      Array.from({ length: 4 }, () => [
+        refused('the base'),
+        refused("the worktree's branch"),
+      ]).flat(),
+    );
     expect(existsSync(worktree.path)).toBe(true);
   });
 });

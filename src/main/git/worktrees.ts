@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import {
   LEFTOVERS_LISTED,
@@ -6,7 +6,7 @@ import {
   type WorktreeLeftovers,
   type WorktreeStat,
 } from '../../shared/worktree';
-import { git, GitError, type GitOptions } from './git';
+import { git, GitError, gitRead, isBranchName, type GitOptions } from './git';
 
 export interface CreateOptions extends GitOptions {
   /** The `worktreeFolder` setting: where worktrees go; relative to the repository, `~` is home. */
@@ -25,14 +25,15 @@ const randomSlug = () => Math.random().toString(36).slice(2, 6).padEnd(4, '0');
 export async function createWorktree(cwd: string, options: CreateOptions): Promise<Worktree> {
   const top = resolve((await inRepository(cwd, options)).trim());
   const commit = (
-    await git(top, ['rev-parse', '--verify', '-q', 'HEAD'], options).catch(() => '')
+    await gitRead(top, ['rev-parse', '--verify', '-q', 'HEAD'], options).catch(() => '')
   ).trim();
   if (!commit) {
     throw new GitError(`${top} has no commit yet: a worktree starts from one, so commit first`, 1);
   }
   const branchName = (
-    await git(top, ['symbolic-ref', '-q', '--short', 'HEAD'], options).catch(() => '')
+    await gitRead(top, ['symbolic-ref', '-q', '--short', 'HEAD'], options).catch(() => '')
   ).trim();
+  if (branchName) checkBranchName(branchName, 'the current branch');
   const folder = worktreeFolder(top, options.folder, options.home);
   const random = options.random ?? randomSlug;
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -40,7 +41,7 @@ export async function createWorktree(cwd: string, options: CreateOptions): Promi
     const branch = `tether/${slug}`;
     const path = join(folder, slug);
     if (existsSync(path) || (await branchExists(top, branch, options))) continue;
-    await git(top, ['worktree', 'add', '-b', branch, path, commit], options);
+    await git(top, ['worktree', 'add', '-b', branch, '--end-of-options', path, commit], options);
     return {
       repo: top,
       path,
@@ -63,11 +64,16 @@ export function worktreeFolder(repo: string, setting: string | null | undefined,
 /** The header's diff stat: the worktree against where its branch forked from the base. */
 export async function worktreeStat(worktree: Worktree, options: GitOptions): Promise<WorktreeStat> {
   if (!existsSync(worktree.path)) throw new GitError(`${worktree.path} is gone`, null);
-  const fork = await forkPoint(worktree, options);
+  const inWorktree = (await checkedWorktree(worktree, options)).inWorktree(worktree.path);
+  const fork = await forkPoint(worktree, inWorktree);
   const [shortstat, untracked, commits] = await Promise.all([
-    git(worktree.path, ['diff', '--shortstat', fork], options),
-    git(worktree.path, ['ls-files', '--others', '--exclude-standard', '-z'], options),
-    git(worktree.path, ['rev-list', '--count', `${fork}..HEAD`], options),
+    gitRead(worktree.path, ['diff', '--shortstat', '--end-of-options', fork, '--'], inWorktree),
+    gitRead(worktree.path, ['ls-files', '--others', '--exclude-standard', '-z'], inWorktree),
+    gitRead(
+      worktree.path,
+      ['rev-list', '--count', '--end-of-options', `${fork}..HEAD`, '--'],
+      inWorktree,
+    ),
   ]);
   const number = (pattern: RegExp) => Number(pattern.exec(shortstat)?.[1] ?? 0);
   const newFiles = untracked.split('\0').filter(Boolean).length;
@@ -85,16 +91,20 @@ export async function worktreeLeftovers(
   worktree: Worktree,
   options: GitOptions,
 ): Promise<WorktreeLeftovers> {
-  await checkedWorktree(worktree, options);
+  const checked = await checkedWorktree(worktree, options);
   const target = worktree.baseIsBranch ? worktree.base : worktree.baseCommit;
   const [log, status] = await Promise.all([
-    git(
-      repositoryOf(worktree),
-      ['log', '--format=%h%x1f%s', `${target}..${worktree.branch}`],
+    gitRead(
+      worktree.repo,
+      ['log', '--format=%h%x1f%s', '--end-of-options', `${target}..${worktree.branch}`, '--'],
       options,
     ),
     existsSync(worktree.path)
-      ? git(worktree.path, ['status', '--porcelain=v1', '-z', '--untracked-files=all'], options)
+      ? gitRead(
+          worktree.path,
+          ['status', '--porcelain=v1', '-z', '--untracked-files=all'],
+          checked.inWorktree(worktree.path),
+        )
       : Promise.resolve(''),
   ]);
   const commits = log
@@ -122,7 +132,7 @@ export async function mergeWorktree(
   worktree: Worktree,
   options: GitOptions,
 ): Promise<{ into: string; commit: string }> {
-  const entries = await checkedWorktree(worktree, options);
+  const checked = await checkedWorktree(worktree, options);
   const { branch, base } = worktree;
   if (!worktree.baseIsBranch) {
     throw new GitError(
@@ -130,35 +140,39 @@ export async function mergeWorktree(
       null,
     );
   }
-  const target = entries.find((entry) => entry.branch === `refs/heads/${base}`);
+  const target = checked.entries.find((entry) => entry.branch === `refs/heads/${base}`);
   if (!target) {
     throw new GitError(
       `${base} is not checked out anywhere: check it out, then merge ${branch} yourself`,
       null,
     );
   }
-  if (changedFiles(await git(worktree.path, ['status', '--porcelain=v1', '-z'], options)).length) {
-    await git(worktree.path, ['add', '-A'], options);
-    await git(worktree.path, ['commit', '-q', '-m', `Agent work in ${branch}`], options).catch(
+  if (!existsSync(worktree.path)) throw new GitError(`${worktree.path} is gone`, null);
+  const inWorktree = checked.inWorktree(worktree.path);
+  const status = await gitRead(worktree.path, ['status', '--porcelain=v1', '-z'], inWorktree);
+  if (changedFiles(status).length) {
+    await git(worktree.path, ['add', '-A'], inWorktree);
+    await git(worktree.path, ['commit', '-q', '-m', `Agent work in ${branch}`], inWorktree).catch(
       (error: GitError) => {
         throw new GitError(`could not commit what ${branch} left uncommitted: ${error.message}`, 1);
       },
     );
   }
+  const inTarget = checked.inWorktree(target.path);
   try {
-    await git(target.path, ['merge', '--no-edit', branch], options);
+    await git(target.path, ['merge', '--no-edit', '--end-of-options', branch], inTarget);
   } catch (error) {
-    throw await abortedMerge(target.path, worktree, error as GitError, options);
+    throw await abortedMerge(target.path, worktree, error as GitError, inTarget);
   }
-  const commit = (await git(target.path, ['rev-parse', '--short', 'HEAD'], options)).trim();
-  await removeWorktree(worktree, ['branch', '-d', branch], options);
+  const commit = (await gitRead(target.path, ['rev-parse', '--short', 'HEAD'], inTarget)).trim();
+  await removeWorktree(worktree, ['branch', '-d', '--end-of-options', branch], options);
   return { into: base, commit };
 }
 
 /** Removes the worktree, whatever it holds, and deletes its branch. */
 export async function discardWorktree(worktree: Worktree, options: GitOptions): Promise<void> {
   await checkedWorktree(worktree, options);
-  await removeWorktree(worktree, ['branch', '-D', worktree.branch], options);
+  await removeWorktree(worktree, ['branch', '-D', '--end-of-options', worktree.branch], options);
 }
 
 interface WorktreeEntry {
@@ -168,7 +182,7 @@ interface WorktreeEntry {
 
 async function inRepository(cwd: string, options: GitOptions): Promise<string> {
   try {
-    return await git(cwd, ['rev-parse', '--show-toplevel'], options);
+    return await gitRead(cwd, ['rev-parse', '--show-toplevel'], options);
   } catch (error) {
     if (error instanceof GitError && /not a git repository/i.test(error.message)) {
       throw new GitError(
@@ -181,7 +195,7 @@ async function inRepository(cwd: string, options: GitOptions): Promise<string> {
 }
 
 async function branchExists(repo: string, branch: string, options: GitOptions) {
-  return git(repo, ['rev-parse', '--verify', '-q', `refs/heads/${branch}`], options).then(
+  return gitRead(repo, ['rev-parse', '--verify', '-q', `refs/heads/${branch}`], options).then(
     () => true,
     () => false,
   );
@@ -190,21 +204,38 @@ async function branchExists(repo: string, branch: string, options: GitOptions) {
 async function forkPoint(worktree: Worktree, options: GitOptions): Promise<string> {
   if (!worktree.baseIsBranch) return worktree.baseCommit;
   // The base may have moved on, or been merged in: diff against where the two meet now.
-  const meet = await git(worktree.path, ['merge-base', worktree.base, 'HEAD'], options).catch(
-    () => '',
-  );
+  const meet = await gitRead(
+    worktree.path,
+    ['merge-base', '--end-of-options', worktree.base, 'HEAD'],
+    options,
+  ).catch(() => '');
   return meet.trim() || worktree.baseCommit;
+}
+
+/** A worktree found to be what a block says, and how to run git in the repository's checkouts. */
+interface CheckedWorktree {
+  entries: WorktreeEntry[];
+  /**
+   * Options for git in one of the repository's checkouts: a linked worktree's git dir pinned to
+   * the one the repository made for it, so that rewriting its `.git` file after the check changes
+   * nothing.
+   */
+  inWorktree(path: string): GitOptions;
 }
 
 /**
  * The repository's worktrees, once `worktree` is found among them as a linked worktree on its
- * branch: the host acts only on worktrees that are what the block says, never on a path a page
- * names (the main checkout, or a folder that is no worktree at all).
+ * branch, with a `.git` file that still points at the git dir the repository keeps for it: the
+ * host acts only on worktrees that are what the block says, never on a path a page names (the
+ * main checkout, or a folder that is no worktree at all) nor with a git dir an agent wrote.
  */
-async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise<WorktreeEntry[]> {
-  const entries = parseWorktreeList(
-    await git(repositoryOf(worktree), ['worktree', 'list', '--porcelain'], options),
-  );
+async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise<CheckedWorktree> {
+  checkBranchName(worktree.branch, "the worktree's branch");
+  if (worktree.baseIsBranch) checkBranchName(worktree.base, 'the base');
+  const [entries, common] = await Promise.all([
+    worktreeList(worktree.repo, options),
+    gitRead(worktree.repo, ['rev-parse', '--git-common-dir'], options),
+  ]);
   const found = entries.findIndex((entry) => samePath(entry.path, worktree.path));
   if (found <= 0 || entries[found]!.branch !== `refs/heads/${worktree.branch}`) {
     throw new GitError(
@@ -212,23 +243,66 @@ async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise
       null,
     );
   }
-  return entries;
+  const commonDir = resolve(worktree.repo, common.replace(/\r?\n$/, ''));
+  const inWorktree = (path: string): GitOptions => {
+    if (samePath(path, entries[0]!.path)) return options;
+    const gitDir = adminDir(path, commonDir);
+    if (!gitDir) {
+      throw new GitError(
+        `${path} is no longer a worktree of ${worktree.repo}: its .git file points elsewhere`,
+        null,
+      );
+    }
+    return { env: { ...(options.env ?? process.env), GIT_DIR: gitDir, GIT_WORK_TREE: path } };
+  };
+  if (existsSync(worktree.path)) inWorktree(worktree.path);
+  return { entries, inWorktree };
 }
 
-/** Where to run git for the repository: the checkout the worktree came from, while it exists. */
-function repositoryOf(worktree: Worktree): string {
-  return existsSync(worktree.repo) ? worktree.repo : worktree.path;
+/**
+ * The git dir a linked worktree's `.git` file names, when it is one the repository made for this
+ * worktree (in its `worktrees/` and naming the worktree back); else null.
+ */
+function adminDir(path: string, commonDir: string): string | null {
+  const named = gitFileTarget(join(path, '.git'));
+  if (named === null) return null;
+  const gitDir = resolve(path, named);
+  if (!samePath(dirname(gitDir), join(commonDir, 'worktrees'))) return null;
+  const back = gitFileTarget(join(gitDir, 'gitdir'), '');
+  return back !== null && samePath(resolve(gitDir, back), join(path, '.git')) ? gitDir : null;
+}
+
+/** What a `.git` file (`gitdir: …`) or a worktree's `gitdir` file names, as git reads it. */
+function gitFileTarget(file: string, prefix = 'gitdir: '): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null; // missing, or a directory: no file naming a git dir
+  }
+  text = text.replace(/[\r\n]+$/, '');
+  return text.startsWith(prefix) && text.length > prefix.length ? text.slice(prefix.length) : null;
+}
+
+/** Refuses a branch name git would not take, or could read as an option. */
+function checkBranchName(name: string, what: string): void {
+  if (!isBranchName(name)) {
+    throw new GitError(
+      `${what} "${name}" is not a valid branch name (or starts with "-"), so Tether will not pass it to git`,
+      null,
+    );
+  }
 }
 
 async function removeWorktree(worktree: Worktree, deleteBranch: string[], options: GitOptions) {
-  const repo = repositoryOf(worktree);
-  if (existsSync(worktree.path)) {
-    await git(repo, ['worktree', 'remove', '--force', worktree.path], options);
+  const { repo, path } = worktree;
+  if (existsSync(path)) {
+    await git(repo, ['worktree', 'remove', '--force', '--end-of-options', path], options);
   } else {
     await git(repo, ['worktree', 'prune'], options);
   }
   // Run from the repository: the worktree's own folder is gone now.
-  if (existsSync(repo)) await git(repo, deleteBranch, options);
+  await git(repo, deleteBranch, options);
 }
 
 async function abortedMerge(
@@ -237,7 +311,11 @@ async function abortedMerge(
   error: GitError,
   options: GitOptions,
 ): Promise<GitError> {
-  const merging = await git(checkout, ['rev-parse', '-q', '--verify', 'MERGE_HEAD'], options).then(
+  const merging = await gitRead(
+    checkout,
+    ['rev-parse', '-q', '--verify', 'MERGE_HEAD'],
+    options,
+  ).then(
     () => true,
     () => false,
   );
@@ -247,7 +325,7 @@ async function abortedMerge(
       error.exitCode,
     );
   }
-  const conflicted = (await git(checkout, ['diff', '--name-only', '--diff-filter=U'], options))
+  const conflicted = (await gitRead(checkout, ['diff', '--name-only', '--diff-filter=U'], options))
     .split('\n')
     .filter(Boolean);
   await git(checkout, ['merge', '--abort'], options);
@@ -257,16 +335,26 @@ async function abortedMerge(
   );
 }
 
-function parseWorktreeList(porcelain: string): WorktreeEntry[] {
-  return porcelain
-    .split(/\n\n+/)
-    .map((block) => {
-      const lines = block.split('\n');
-      const path = lines.find((line) => line.startsWith('worktree '))?.slice(9);
-      const branch = lines.find((line) => line.startsWith('branch '))?.slice(7);
-      return path ? { path, ...(branch ? { branch } : {}) } : null;
-    })
-    .filter((entry): entry is WorktreeEntry => entry !== null);
+/**
+ * The repository's worktrees, the main one first. `-z` ends each field with a NUL, so a path may
+ * hold a newline; git before 2.36 has no `-z` and ends fields with newlines, which cut such a path
+ * (it then matches no worktree, and is refused).
+ */
+async function worktreeList(repo: string, options: GitOptions): Promise<WorktreeEntry[]> {
+  const list = (z: string[]) => gitRead(repo, ['worktree', 'list', '--porcelain', ...z], options);
+  let fields: string[];
+  try {
+    fields = (await list(['-z'])).split('\0');
+  } catch (error) {
+    if (!(error instanceof GitError && error.exitCode === 129)) throw error;
+    fields = (await list([])).split('\n');
+  }
+  const entries: WorktreeEntry[] = [];
+  for (const field of fields) {
+    if (field.startsWith('worktree ')) entries.push({ path: field.slice(9) });
+    else if (field.startsWith('branch ') && entries.length) entries.at(-1)!.branch = field.slice(7);
+  }
+  return entries;
 }
 
 /** Files `git status --porcelain -z` lists (a rename's second name is its old one). */

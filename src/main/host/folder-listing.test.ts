@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { markerCommand } from '../../../test/support/git-sandbox';
 import { listFolder, walkFolder } from './folder-listing';
 
 let root: string;
@@ -50,6 +51,18 @@ describe('listFolder', () => {
     const listing = await listFolder(root, limits);
     expect(listing.how).toBe('git');
     expect(listing.files.sort()).toEqual([...kept, 'untracked.txt'].sort());
+  });
+
+  it("runs no fsmonitor program the folder's git config names", async () => {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+    git('init', '-q');
+    const marker = join(root, 'ran');
+    git('config', 'core.fsmonitor', markerCommand(marker));
+    expect((await listFolder(root, limits)).how).toBe('git');
+    expect(existsSync(marker)).toBe(false);
+    // Plain git runs it: the folder is armed.
+    git('ls-files');
+    expect(existsSync(marker)).toBe(true);
   });
 
   it('in a folder of a work tree lists that folder, relative to it', async () => {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { readOnlyGit } from '../git/git';
 
 export interface ListingLimits {
   /** The most paths a listing holds: a huge tree is cut, not walked to its end. */
@@ -43,12 +44,10 @@ function gitFiles(
   env: NodeJS.ProcessEnv,
 ): Promise<Omit<FolderListing, 'how'> | null> {
   return new Promise((resolve) => {
-    // A folder's own .git/config could name an fsmonitor program for git to run: listing a
-    // folder is not a reason to run it.
-    const args = ['-c', 'core.fsmonitor=false', 'ls-files', '--cached', '--others'];
-    const child = spawn('git', [...args, '--exclude-standard', '-z'], {
+    const read = readOnlyGit(['ls-files', '--cached', '--others', '--exclude-standard', '-z'], env);
+    const child = spawn('git', read.args, {
       cwd: root,
-      env,
+      env: read.env,
       stdio: ['ignore', 'pipe', 'ignore'],
       windowsHide: true,
     });
