@@ -14,6 +14,13 @@ const layers = [
     may: ['src/renderer', 'src/shared'],
     modules: /^(node:|electron$|ws$|node-pty$)/,
   },
+  // The agent's model: what its events mean, with no view to show it (the library and the export
+  // read the same model as the block does).
+  {
+    folder: 'src/renderer/src/blocks/agent/model',
+    may: ['src/renderer/src/blocks/agent/model', 'src/shared'],
+    modules: /^(node:|electron$|react|ws$|node-pty$)/,
+  },
   { folder: 'src/preload', may: ['src/preload', 'src/shared'] },
   { folder: 'src/main/process', may: ['src/main/process', 'src/shared'] },
   { folder: 'src/main/platform', may: ['src/main/platform', 'src/main/process', 'src/shared'] },

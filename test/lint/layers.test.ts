@@ -98,5 +98,26 @@ tester.run('tether/layers', layers.rules.layers, {
       code: "import { useState } from 'react';",
       errors: [{ message: 'src/shared may not import "react" (docs/architecture.md, Layers).' }],
     },
+    {
+      // The agent's model knows no view: not the block's components, not React.
+      filename: at('src/renderer/src/blocks/agent/model/x.ts'),
+      code: "import { ToolCard } from '../tools/ToolCard';",
+      errors: [
+        {
+          message:
+            'src/renderer/src/blocks/agent/model may not import src/renderer/src/blocks/agent/tools/ToolCard (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/renderer/src/blocks/agent/model/x.ts'),
+      code: "import { useState } from 'react';",
+      errors: [
+        {
+          message:
+            'src/renderer/src/blocks/agent/model may not import "react" (docs/architecture.md, Layers).',
+        },
+      ],
+    },
   ],
 });

@@ -41,7 +41,7 @@ import type { FindTarget } from './transcript-highlights';
 import { TranscriptFind } from './TranscriptFind';
 import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
-import { useBlockActivity } from './use-block-activity';
+import { useBlockActivity } from './status/use-block-activity';
 import { sessionTitle } from '../../workspace/block-title';
 import { errorMessage } from '../../../../shared/error-message';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PermissionMode } from '../../../../shared/agent-control';
-import { formatCost, formatTokens } from './format';
+import { formatCost, formatTokens } from './model/format';
 import type { AgentStatus } from './model/agent-status';
 import type { AgentSnapshot } from './model/agent-store';
 import { ModelPicker } from './ModelPicker';

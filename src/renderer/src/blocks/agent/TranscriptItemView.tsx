@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { ErrorNote } from './ErrorNote';
-import { formatCost, formatDuration, formatTokens } from './format';
+import { formatCost, formatDuration, formatTokens } from './model/format';
 import { Markdown } from './markdown/Markdown';
 import type { TranscriptItem } from './model/transcript-model';
 import { ToolCard } from './tools/ToolCard';

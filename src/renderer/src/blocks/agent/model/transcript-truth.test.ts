@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../../shared/agent-event';
 import { translateBytes } from '../../../../../../test/translator/transcript';
-import { resultText } from '../tools/result-text';
+import { resultText } from './result-text';
 import { RetryStatus } from './api-retry';
 import { CostTracker } from './cost-tracker';
 import { TranscriptModel } from './transcript-model';

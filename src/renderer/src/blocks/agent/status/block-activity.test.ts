@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AgentStore } from './agent-store';
+import { AgentStore } from '../model/agent-store';
 import { agentActivity } from './block-activity';
 
 const betweenTurns = { turnStartedAt: null, turnEnded: false, requestError: null };
