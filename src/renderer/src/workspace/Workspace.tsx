@@ -16,7 +16,7 @@ import { blockNumberKey } from './block-number-key';
 import { RenameBlock } from './RenameBlock';
 import { SessionLibrary } from '../library/SessionLibrary';
 import { useCloseGuard } from './use-close-guard';
-import { matchesShortcut, parseShortcut, shortcutLabel } from './shortcuts';
+import { matchesShortcut, parseShortcut, shortcutLabel } from '../ui/shortcuts';
 import { SplitView } from './SplitView';
 import { useAttention } from './use-attention';
 import { useAttentionCount } from './use-attention-count';

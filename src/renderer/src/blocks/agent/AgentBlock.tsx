@@ -42,7 +42,7 @@ import { TranscriptFind } from './TranscriptFind';
 import { Transcript } from './Transcript';
 import { useAgentLink } from './use-agent-link';
 import { useBlockActivity } from './status/use-block-activity';
-import { sessionTitle } from '../../workspace/block-title';
+import { sessionTitle } from '../session-title';
 import { errorMessage } from '../../../../shared/error-message';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Elapsed } from '../../workspace/BlockState';
+import { Elapsed } from '../../ui/Elapsed';
 import { hasOutput, taskKind, type BackgroundTask } from './model/background-tasks';
 import './background-tasks.css';
 import { errorMessage } from '../../../../shared/error-message';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HostApi } from '../../../../shared/host-api';
-import { ModalDialog } from '../../workspace/ModalDialog';
+import { ModalDialog } from '../../ui/ModalDialog';
 import { exportTranscript, type ExportFormat } from './export/export-transcript';
 import type { TranscriptItem } from './model/transcript-model';
 

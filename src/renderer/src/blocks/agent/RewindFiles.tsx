@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HostApi } from '../../../../shared/host-api';
 import type { RewindChanges } from '../../../../shared/rewind-contract';
-import { ModalDialog } from '../../workspace/ModalDialog';
+import { ModalDialog } from '../../ui/ModalDialog';
 import { errorMessage } from '../../../../shared/error-message';
 
 interface RewindFilesProps {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { FindControls } from '../../find-controls/FindControls';
+import { FindControls } from '../../ui/FindControls';
 import type { TranscriptItem } from './model/transcript-model';
 import { findInTranscript, locateMatch } from './model/transcript-search';
 import type { FindTarget } from './transcript-highlights';

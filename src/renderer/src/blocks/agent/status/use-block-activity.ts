@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BlockActivity } from '../../../workspace/block-state';
-import { agentActivity } from './block-activity';
+import type { BlockActivity } from '../../block-activity';
+import { agentActivity } from './agent-activity';
 import type { AgentSnapshot } from '../model/agent-store';
 
 /**

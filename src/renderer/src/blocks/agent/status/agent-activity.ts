@@ -1,4 +1,4 @@
-import type { BlockActivity } from '../../../workspace/block-state';
+import type { BlockActivity } from '../../block-activity';
 import { formatCost } from '../model/format';
 import type { AgentSnapshot } from '../model/agent-store';
 import type { PendingPrompt } from '../model/pending-prompts';
