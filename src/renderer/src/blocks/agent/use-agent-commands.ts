@@ -25,7 +25,7 @@ interface AgentCommandsOptions {
   onSend(text: string): void;
   /** Puts a message that did not go back into the composer. */
   insert(text: string, images: readonly ImageAttachment[]): void;
-  /** Keeps a message's images until the CLI has taken it up (see use-message-queue.ts). */
+  /** Keeps a message's images until the CLI has taken it up (see composer/use-message-queue.ts). */
   keepImages(uuid: string, text: string, images: readonly ImageAttachment[]): void;
   setError(message: string | null): void;
   report(failure: unknown): void;
