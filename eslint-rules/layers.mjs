@@ -16,14 +16,45 @@ const belowHost = [
   'src/main/platform',
   'src/shared',
 ];
+const page = 'src/renderer/src';
+/** What no code of the page may load: the runtimes of the main process. */
+const notInPage = /^(node:|electron$|ws$|node-pty$)/;
 
 /** Longest prefix first, so a folder's own entry wins over its parent's. */
 const layers = [
   { folder: 'src/shared', may: ['src/shared'], modules: /^(node:|electron$|react|ws$|node-pty$)/ },
+  { folder: 'src/renderer', may: ['src/renderer', 'src/shared'], modules: notInPage },
+  // The page, bottom up: ui and host < blocks < library < workspace; the entry (App, main) on top.
+  { folder: `${page}/ui`, may: [`${page}/ui`, 'src/shared'], modules: notInPage },
+  { folder: `${page}/host`, may: [`${page}/host`, 'src/shared'], modules: notInPage },
   {
-    folder: 'src/renderer',
-    may: ['src/renderer', 'src/shared'],
-    modules: /^(node:|electron$|ws$|node-pty$)/,
+    folder: `${page}/blocks`,
+    may: [`${page}/blocks`, `${page}/ui`, `${page}/host`, 'src/shared'],
+    modules: notInPage,
+  },
+  // The agent's model: what its events mean, with no view to show it (the library and the export
+  // read the same model as the block does).
+  {
+    folder: `${page}/blocks/agent/model`,
+    may: [`${page}/blocks/agent/model`, 'src/shared'],
+    modules: /^(node:|electron$|react|ws$|node-pty$)/,
+  },
+  {
+    folder: `${page}/library`,
+    may: [`${page}/library`, `${page}/blocks`, `${page}/ui`, `${page}/host`, 'src/shared'],
+    modules: notInPage,
+  },
+  {
+    folder: `${page}/workspace`,
+    may: [
+      `${page}/workspace`,
+      `${page}/library`,
+      `${page}/blocks`,
+      `${page}/ui`,
+      `${page}/host`,
+      'src/shared',
+    ],
+    modules: notInPage,
   },
   { folder: 'src/preload', may: ['src/preload', 'src/shared'] },
   { folder: 'src/main/process', may: ['src/main/process', 'src/shared'] },

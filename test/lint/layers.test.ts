@@ -42,6 +42,16 @@ tester.run('tether/layers', layers.rules.layers, {
     { filename: at('src/main/host/x.ts'), code: "import { readFile } from 'node:fs/promises';" },
     // A test may read its fixtures with Node wherever it lives.
     { filename: at('src/shared/x.test.ts'), code: "import { readFileSync } from 'node:fs';" },
+    // The page bottom up: a block uses ui and the page's host, the workspace everything below it.
+    {
+      filename: at('src/renderer/src/blocks/agent/x.tsx'),
+      code: "import { ModalDialog } from '../../ui/ModalDialog'; import '../../host/app-info';",
+    },
+    {
+      filename: at('src/renderer/src/workspace/x.tsx'),
+      code: "import '../library/SessionLibrary'; import '../blocks/registry'; import '../ui/Elapsed';",
+    },
+    { filename: at('src/renderer/src/App.tsx'), code: "import './workspace/Workspace';" },
     // Files outside src/ are not layered.
     { filename: at('bench/x.ts'), code: "import '../src/main/host/host';" },
   ],
@@ -133,6 +143,88 @@ tester.run('tether/layers', layers.rules.layers, {
       filename: at('src/shared/x.ts'),
       code: "import { useState } from 'react';",
       errors: [{ message: 'src/shared may not import "react" (docs/architecture.md, Layers).' }],
+    },
+    {
+      // The agent's model knows no view: not the block's components, not React.
+      filename: at('src/renderer/src/blocks/agent/model/x.ts'),
+      code: "import { ToolCard } from '../tools/ToolCard';",
+      errors: [
+        {
+          message:
+            'src/renderer/src/blocks/agent/model may not import src/renderer/src/blocks/agent/tools/ToolCard (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/renderer/src/blocks/agent/model/x.ts'),
+      code: "import { useState } from 'react';",
+      errors: [
+        {
+          message:
+            'src/renderer/src/blocks/agent/model may not import "react" (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      // No import runs back up the page: ui < blocks < library < workspace.
+      filename: at('src/renderer/src/ui/x.tsx'),
+      code: "import { blockKinds } from '../blocks/registry';",
+      errors: [
+        {
+          message:
+            'src/renderer/src/ui may not import src/renderer/src/blocks/registry (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/renderer/src/blocks/terminal/x.tsx'),
+      code: "import { nextBlockToVisit } from '../../workspace/block-state';",
+      errors: [
+        {
+          message:
+            'src/renderer/src/blocks may not import src/renderer/src/workspace/block-state (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/renderer/src/blocks/x.ts'),
+      code: "import { SessionLibrary } from '../library/SessionLibrary';",
+      errors: [
+        {
+          message:
+            'src/renderer/src/blocks may not import src/renderer/src/library/SessionLibrary (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/renderer/src/host/x.ts'),
+      code: "import { Transcript } from '../blocks/agent/transcript/Transcript';",
+      errors: [
+        {
+          message:
+            'src/renderer/src/host may not import src/renderer/src/blocks/agent/transcript/Transcript (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/renderer/src/library/x.tsx'),
+      code: "import { BlockFrame } from '../workspace/BlockFrame';",
+      errors: [
+        {
+          message:
+            'src/renderer/src/library may not import src/renderer/src/workspace/BlockFrame (docs/architecture.md, Layers).',
+        },
+      ],
+    },
+    {
+      filename: at('src/renderer/src/workspace/x.tsx'),
+      code: "import { App } from '../App';",
+      errors: [
+        {
+          message:
+            'src/renderer/src/workspace may not import src/renderer/src/App (docs/architecture.md, Layers).',
+        },
+      ],
     },
   ],
 });

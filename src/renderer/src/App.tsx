@@ -6,7 +6,7 @@ import { AccessHelp } from './host/AccessHelp';
 import { AppInfoContext, type AppInfo } from './host/app-info';
 import type { ConnectionProblem } from './host/connect-host';
 import { initialWorkspace } from './workspace/initial-state';
-import { isMacPlatform } from './workspace/shortcuts';
+import { isMacPlatform } from './ui/shortcuts';
 import { Workspace } from './workspace/Workspace';
 
 interface Started {

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { CommandId } from '../../../shared/commands';
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
-import type { ActivityReport, BlockActivity } from '../workspace/block-state';
+import type { ActivityReport, BlockActivity } from './block-activity';
 import { AgentBlock } from './agent/AgentBlock';
 import { lazyBlock } from './lazy-block';
 
@@ -23,7 +23,7 @@ export interface BlockProps {
   api: HostApi;
   onSpecChange(patch: Partial<BlockSpec>): void;
   handleRef(handle: BlockHandle | null): void;
-  /** What the block is doing now (see workspace/block-state.ts); optional for a block to report. */
+  /** What the block is doing now (see block-activity.ts); optional for a block to report. */
   onActivity?(activity: BlockActivity, report?: ActivityReport): void;
   /** Hands text to an agent block (the last one used, else a new one in this block's folder). */
   onAskAgent?(text: string): void;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { HostApi } from '../../../shared/host-api';
 import type { LibraryFilter, SessionSummary } from '../../../shared/library';
-import { ModalDialog } from '../workspace/ModalDialog';
+import { ModalDialog } from '../ui/ModalDialog';
 import {
   DATE_RANGES,
   groupedRows,

@@ -3,7 +3,7 @@ import { failureReason, type HostApi } from '../../../shared/host-api';
 import type { SessionSummary } from '../../../shared/library';
 import { AgentStore } from '../blocks/agent/model/agent-store';
 import { openExternalLink } from '../host/open-external-link';
-import { Transcript } from '../blocks/agent/Transcript';
+import { Transcript } from '../blocks/agent/transcript/Transcript';
 
 interface SessionReaderProps {
   api: HostApi;

@@ -1,7 +1,7 @@
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
 import { findBlockKind, type AgentFork, type BlockHandle } from '../blocks/registry';
-import type { ActivityReport, BlockActivity } from './block-state';
+import type { ActivityReport, BlockActivity } from '../blocks/block-activity';
 import { BlockState, stateClass } from './BlockState';
 import { WorktreeBadge } from './worktree/WorktreeBadge';
 

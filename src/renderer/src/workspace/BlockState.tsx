@@ -1,25 +1,11 @@
-import { useEffect, useState } from 'react';
-import { activityLabel, type BlockActivity } from './block-state';
+import type { BlockActivity } from '../blocks/block-activity';
+import { activityLabel } from './block-state';
+import { Elapsed } from '../ui/Elapsed';
 import './block-state.css';
 
 /** The class the frame carries for a state (`state-needs-you`, …), for its colour and mark. */
 export function stateClass(activity: BlockActivity): string {
   return `state-${activity.status.toLowerCase().replaceAll(' ', '-')}`;
-}
-
-function formatElapsed(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-// Ticks once a second while shown: how long the turn (or a background task) has run.
-export function Elapsed({ since }: { since: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return <span className="block-state-elapsed">{formatElapsed(now - since)}</span>;
 }
 
 /** The header's state: one word (a role `status`), then how long and what exactly. */

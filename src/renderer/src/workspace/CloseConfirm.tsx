@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ModalDialog } from './ModalDialog';
+import { ModalDialog } from '../ui/ModalDialog';
 
 interface CloseConfirmProps {
   title: string;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { matchEntries } from './palette-match';
-import { shortcutLabel } from './shortcuts';
+import { shortcutLabel } from '../ui/shortcuts';
 
 export interface PaletteEntry {
   id: string;

@@ -1,22 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { failureReason, type HostApi } from '../../../shared/host-api';
+import type { HostApi } from '../../../shared/host-api';
 import type { WorkspaceState } from '../../../shared/workspace-state';
 import { commands, findCommand, keysOn, type CommandId } from '../../../shared/commands';
 import { blockKinds, findBlockKind, type BlockHandle } from '../blocks/registry';
 import { BlockFrame } from './BlockFrame';
-import { nextBlockToVisit } from './block-state';
 import { showDesktopNotification } from './desktop-notification';
 import { useBlockElements } from './block-elements';
 import { CommandPalette, type PaletteEntry } from './CommandPalette';
 import { commandActions, type WorkspaceAction } from './commands';
-import { blockOrder, neighbourInDirection } from './layout';
+import { blockOrder } from './layout';
 import { blockTitles } from './block-title';
 import { blockNumberKey } from './block-number-key';
 import { RenameBlock } from './RenameBlock';
+import { runCommand } from './run-command';
 import { SessionLibrary } from '../library/SessionLibrary';
 import { useCloseGuard } from './use-close-guard';
-import { matchesShortcut, parseShortcut, shortcutLabel } from './shortcuts';
+import { matchesShortcut, parseShortcut, shortcutLabel } from '../ui/shortcuts';
 import { SplitView } from './SplitView';
 import { useAttention } from './use-attention';
 import { useAttentionCount } from './use-attention-count';
@@ -135,79 +135,21 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   });
 
   const perform = useCallback(
-    (id: CommandId, action: WorkspaceAction) => {
-      const order = blockOrder(state.layout);
-      const focused = state.focused;
-      switch (action.type) {
-        case 'new':
-          return workspace.add(action.kind, action.orientation);
-        case 'close':
-          return focused && closeGuard.requestClose(focused);
-        case 'newInWorktree': {
-          // From the focused block's folder (a terminal's follows its shell), else the workspace's.
-          const cwd = (focused && state.blocks[focused]?.cwd) || workspaceDir;
-          return void api.createWorktree({ cwd }).then(
-            (worktree) => workspace.add('agent', 'horizontal', { cwd: worktree.path, worktree }),
-            (failure: unknown) =>
-              setNotice(`Cannot start an agent in a worktree: ${failureReason(failure)}`),
-          );
-        }
-        case 'reopen':
-          return workspace.reopen() || setNotice('No closed block to reopen');
-        case 'rename':
-          return focused && setRenaming(focused);
-        case 'maximize':
-          return workspace.toggleMaximize();
-        case 'resize':
-          return focused && workspace.resizeBlock(focused, action.step);
-        case 'palette':
-          return setPaletteOpen(true);
-        case 'library':
-          return setLibraryOpen(true);
-        case 'rescanLibrary':
-          return void api.rescanLibrary({}).then(
-            () => setNotice('The session library is up to date'),
-            (failure: unknown) =>
-              setNotice(`Cannot rescan the session library: ${failureReason(failure)}`),
-          );
-        case 'openSettings':
-          // Where the host cannot open an editor (browser mode), the page says where the file is.
-          return void api.openSettings({}).then(
-            ({ path, opened }) =>
-              opened || setNotice(`Settings: ${path} (changes apply to new terminals and agents)`),
-            (failure: unknown) => setNotice(failureReason(failure)),
-          );
-        case 'block':
-          return focused && handles.current.get(focused)?.run(id);
-        case 'focusNext': {
-          if (order.length === 0) return;
-          const index = focused ? order.indexOf(focused) : -1;
-          return workspace.focus(order[(index + action.step + order.length) % order.length]!, true);
-        }
-        case 'focusDirection': {
-          const from = focused && elements.get(focused)?.getBoundingClientRect();
-          if (!from) return;
-          const candidates = order
-            .filter((blockId) => blockId !== focused)
-            .map((blockId) => ({
-              id: blockId,
-              rect: elements.get(blockId)!.getBoundingClientRect(),
-            }));
-          const target = neighbourInDirection(from, candidates, action.direction);
-          return target && workspace.focus(target, true);
-        }
-        case 'focusHeader':
-          // The way out of a terminal, which keeps Tab for the shell.
-          return void (
-            focused &&
-            elements.get(focused)?.querySelector<HTMLElement>('.block-header button')?.focus()
-          );
-        case 'focusNeedsYou': {
-          const target = nextBlockToVisit(order, attention.shown, focused);
-          return target && workspace.focus(target, true);
-        }
-      }
-    },
+    (id: CommandId, action: WorkspaceAction) =>
+      runCommand(id, action, {
+        api,
+        state: { layout: state.layout, focused: state.focused, blocks: state.blocks },
+        workspace,
+        workspaceDir,
+        handles: handles.current,
+        elements,
+        shown: attention.shown,
+        requestClose: closeGuard.requestClose,
+        rename: setRenaming,
+        openPalette: () => setPaletteOpen(true),
+        openLibrary: () => setLibraryOpen(true),
+        notify: setNotice,
+      }),
     [
       state.layout,
       state.focused,

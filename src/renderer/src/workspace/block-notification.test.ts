@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allNotifications, notificationFor } from './block-notification';
-import type { BlockActivity } from './block-state';
+import type { BlockActivity } from '../blocks/block-activity';
 
 const away = { blockFocused: false, windowLooking: true };
 const working: BlockActivity = { kind: 'agent', status: 'Working', detail: 'Bash' };

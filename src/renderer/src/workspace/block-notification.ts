@@ -1,5 +1,5 @@
 import type { NotificationSettings } from '../../../shared/settings';
-import type { BlockActivity } from './block-state';
+import type { BlockActivity } from '../blocks/block-activity';
 
 export type NotificationKind = 'needsYou' | 'done' | 'error';
 

@@ -1,4 +1,4 @@
-import type { KeyLike } from './shortcuts';
+import type { KeyLike } from '../ui/shortcuts';
 
 /**
  * 1-9 for Ctrl+1…9 (Cmd on macOS), which focus the nth block; null for any other key. Shells and

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activityLabel, nextBlockToVisit, shownActivity, type BlockActivity } from './block-state';
+import type { BlockActivity } from '../blocks/block-activity';
+import { activityLabel, nextBlockToVisit, shownActivity } from './block-state';
 
 const agent = (status: Extract<BlockActivity, { kind: 'agent' }>['status']): BlockActivity => ({
   kind: 'agent',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockSpec } from '../../../shared/workspace-state';
-import { blockTitles, folderName, sessionTitle } from './block-title';
+import { blockTitles, folderName } from './block-title';
 
 const label = (kind: string) => (kind === 'agent' ? 'Agent' : 'Terminal');
 const titles = (
@@ -44,18 +44,5 @@ describe('folderName', () => {
     expect(folderName('/home/ada/src/')).toBe('src');
     expect(folderName('C:\\Users\\ada\\proj')).toBe('proj');
     expect(folderName('/')).toBe('/');
-  });
-});
-
-describe('sessionTitle', () => {
-  it("takes a short prompt's first line as it is", () => {
-    expect(sessionTitle('  fix the   flaky test\nit fails on CI')).toBe('fix the flaky test');
-  });
-
-  it('cuts a long one at a word and says so', () => {
-    expect(
-      sessionTitle('please refactor the settings loader so that it reads every file once'),
-    ).toBe('please refactor the settings loader so…');
-    expect(sessionTitle('x'.repeat(60))).toBe(`${'x'.repeat(40)}…`);
   });
 });

@@ -1,6 +1,6 @@
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
-import type { BlockActivity } from './block-state';
+import type { BlockActivity } from '../blocks/block-activity';
 
 /**
  * Whether closing the block would cut something off: an agent in a turn or waiting for the user,

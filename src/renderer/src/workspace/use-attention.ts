@@ -5,7 +5,8 @@ import {
   type BlockNotification,
   type NotificationPreferences,
 } from './block-notification';
-import { needsYou, shownActivity, type ActivityReport, type BlockActivity } from './block-state';
+import type { ActivityReport, BlockActivity } from '../blocks/block-activity';
+import { needsYou, shownActivity } from './block-state';
 
 interface Reported {
   activity: BlockActivity;

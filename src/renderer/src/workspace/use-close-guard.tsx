@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
-import type { BlockActivity } from './block-state';
+import type { BlockActivity } from '../blocks/block-activity';
 import { CloseConfirm } from './CloseConfirm';
 import { hasRunningWork } from './running-work';
 import { WorktreeClose } from './worktree/WorktreeClose';

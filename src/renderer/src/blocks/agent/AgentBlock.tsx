@@ -8,16 +8,11 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type {
-  MessagePriority,
-  PermissionMode,
-  RequestAnswer,
-} from '../../../../shared/agent-control';
 import type { ImageAttachment } from '../../../../shared/contract/composer';
 import type { BlockProps } from '../registry';
 import './agent.css';
-import { AgentHeader } from './AgentHeader';
-import { BackgroundTasks } from './BackgroundTasks';
+import { AgentHeader } from './status/AgentHeader';
+import { BackgroundTasks } from './tasks/BackgroundTasks';
 import { Composer, type ComposerInsertion } from './composer/Composer';
 import { QueuedMessages } from './composer/QueuedMessages';
 import { useMessageQueue } from './composer/use-message-queue';
@@ -28,25 +23,33 @@ import { userPrompts } from './model/transcript-model';
 import { openExternalLink } from '../../host/open-external-link';
 import { askingAgent } from './permission/asking-agent';
 import { RequestDialog } from './permission/RequestDialog';
-import { RequestError } from './RequestError';
-import { SendingPrompts } from './SendingPrompts';
-import { SessionEnded } from './SessionEnded';
-import { SessionUnresponsive } from './SessionUnresponsive';
+import { RequestError } from './status/RequestError';
+import { SendingPrompts } from './transcript/SendingPrompts';
+import { SessionEnded } from './status/SessionEnded';
+import { SessionUnresponsive } from './status/SessionUnresponsive';
 import { AgentActionsContext, RewindUnavailableContext, type AgentActions } from './agent-actions';
-import { ExportTranscript } from './ExportTranscript';
-import { ReviewChanges } from './ReviewChanges';
-import { RewindFiles } from './RewindFiles';
-import { TaskPanel } from './TaskPanel';
-import type { FindTarget } from './transcript-highlights';
-import { TranscriptFind } from './TranscriptFind';
-import { Transcript } from './Transcript';
+import { ExportTranscript } from './export/ExportTranscript';
+import { ReviewChanges } from './review/ReviewChanges';
+import { RewindFiles } from './rewind/RewindFiles';
+import { TaskPanel } from './tasks/TaskPanel';
+import type { FindTarget } from './transcript/transcript-highlights';
+import { TranscriptFind } from './transcript/TranscriptFind';
+import { Transcript } from './transcript/Transcript';
+import { useAgentCommands } from './use-agent-commands';
 import { useAgentLink } from './use-agent-link';
-import { useBlockActivity } from './use-block-activity';
-import { sessionTitle } from '../../workspace/block-title';
+import { useBlockActivity } from './status/use-block-activity';
+import { sessionTitle } from '../session-title';
 import { errorMessage } from '../../../../shared/error-message';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.
 const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ default: RawView })));
+
+/** The dialog open over the block: one at a time. */
+type AgentDialog =
+  | { kind: 'export' }
+  | { kind: 'review' }
+  /** "Rewind code to here", for the prompt with this id. */
+  | { kind: 'rewind'; userMessageId: string };
 
 /**
  * A Claude Code session as a block: header, transcript, composer, the permission prompt the CLI
@@ -66,24 +69,17 @@ export function AgentBlock({
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [error, setError] = useState<string | null>(null);
   const [rawOpen, setRawOpen] = useState(false);
-  const [chosenMode, setChosenMode] = useState<string | null>(null);
-  const [chosenModel, setChosenModel] = useState<string | null>(null);
   const [insertion, setInsertion] = useState<ComposerInsertion | null>(null);
   const insert = (text: string, images: readonly ImageAttachment[] = []) =>
     setInsertion((last) => ({ text, images, serial: (last?.serial ?? 0) + 1 }));
   const [finding, setFinding] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [reviewing, setReviewing] = useState(false);
+  const [dialog, setDialog] = useState<AgentDialog | null>(null);
   /** What the last dialog did (exported the transcript, rewound the files), until dismissed. */
   const [outcome, setOutcome] = useState<string | null>(null);
-  /** The prompt whose "Rewind code to here" dialog is open. */
-  const [rewinding, setRewinding] = useState<string | null>(null);
   const [findTarget, setFindTarget] = useState<FindTarget | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const restartButton = useRef<HTMLButtonElement>(null);
-  // The keyboard was in the dialog just answered: it goes to the next prompt, or the composer.
-  const answeredWithFocus = useRef(false);
   const latest = useRef({ spec, onSpecChange });
   latest.current = { spec, onSpecChange };
 
@@ -135,13 +131,6 @@ export function AgentBlock({
   // Its replies stream: a worker started now is loaded by the first (a transcript read from the
   // library never streams, and never starts one).
   useEffect(startMarkdownWorker, []);
-  useEffect(() => setChosenMode(null), [info.permissionMode]);
-  useEffect(() => setChosenModel(null), [info.model]);
-  useEffect(() => {
-    // The composer can take the focus only once the dialog is gone and the rest is not inert.
-    if (!request && answeredWithFocus.current) composer.current?.focus();
-    answeredWithFocus.current = false;
-  }, [request]);
 
   useEffect(() => {
     handleRef({
@@ -154,8 +143,8 @@ export function AgentBlock({
       run: (commandId) => {
         if (commandId === 'agent.toggleRaw') setRawOpen((open) => !open);
         if (commandId === 'agent.find') setFinding(true);
-        if (commandId === 'agent.export') setExporting(true);
-        if (commandId === 'agent.review') setReviewing(true);
+        if (commandId === 'agent.export') setDialog({ kind: 'export' });
+        if (commandId === 'agent.review') setDialog({ kind: 'review' });
       },
       insert,
     });
@@ -179,7 +168,7 @@ export function AgentBlock({
   const actions = useMemo(
     (): AgentActions => ({
       ...(onRunInTerminal ? { runInTerminal: onRunInTerminal } : {}),
-      rewindTo: setRewinding,
+      rewindTo: (userMessageId: string) => setDialog({ kind: 'rewind', userMessageId }),
       ...(onForkAgent
         ? {
             forkBefore: (uuid: string, text: string) => {
@@ -192,64 +181,6 @@ export function AgentBlock({
     }),
     [onRunInTerminal, onForkAgent],
   );
-
-  const send = (text: string, images: ImageAttachment[] = [], now = false) => {
-    setError(null);
-    // Until the user names it, the block is titled by what its session is about.
-    const { spec: current, onSpecChange: change } = latest.current;
-    if (text && !current.title && prompts.length === 0) change({ title: sessionTitle(text) });
-    // The CLI reports the prompt's progress (queued behind a turn, started) by this id.
-    const uuid = crypto.randomUUID();
-    // During a turn Enter queues it until the turn ends (not into the turn at its next tool
-    // result, the CLI's default) and Ctrl+Enter steers: the turn stops and this runs at once.
-    const priority: MessagePriority | undefined = busy ? (now ? 'now' : 'later') : undefined;
-    store.sent(text, uuid, priority, images.length);
-    keepImages(uuid, text, images);
-    const message = {
-      agentId: blockId,
-      text,
-      uuid,
-      ...(images.length > 0 ? { images } : {}),
-      ...(priority ? { priority } : {}),
-    };
-    api.sendAgentMessage(message).catch((failure: unknown) => {
-      store.notSent(uuid);
-      // The composer emptied itself when it sent: what did not go goes back into it, images too.
-      if (text || images.length > 0) insert(text, images);
-      report(failure);
-    });
-  };
-
-  // The prompt stays until the host confirms: after a refusal the CLI still waits on it, and the
-  // dialog says why (`answered: false`, withdrawn meanwhile, removes it as well).
-  const answer = async (decision: RequestAnswer): Promise<void> => {
-    if (!request) return;
-    const requestId = request.request_id;
-    await api.answerPermission({ agentId: blockId, requestId, decision });
-    answeredWithFocus.current = root.current?.contains(document.activeElement) ?? false;
-    store.answered(requestId);
-  };
-
-  const changeMode = (mode: PermissionMode) => {
-    setChosenMode(mode);
-    api.setAgentPermissionMode({ agentId: blockId, mode }).catch((failure: unknown) => {
-      setChosenMode(null);
-      report(failure);
-    });
-  };
-
-  const changeModel = (model: string) => {
-    setChosenModel(model);
-    api.setAgentModel({ agentId: blockId, model }).catch((failure: unknown) => {
-      setChosenModel(null);
-      report(failure);
-    });
-  };
-
-  const restart = () => {
-    setError(null);
-    link.current?.restart().then(() => composer.current?.focus(), report);
-  };
 
   const busy =
     snapshot.status !== 'idle' && snapshot.status !== 'exited' && snapshot.status !== 'starting';
@@ -266,18 +197,46 @@ export function AgentBlock({
     insert,
     report,
   });
+  const { send, answer, requestTakesFocus, restart, ...settings } = useAgentCommands(
+    api,
+    blockId,
+    store,
+    {
+      info,
+      request,
+      busy,
+      link,
+      root,
+      composer,
+      onSend: (text) => {
+        // Until the user names it, the block is titled by what its session is about.
+        const { spec: current, onSpecChange: change } = latest.current;
+        if (text && !current.title && prompts.length === 0) change({ title: sessionTitle(text) });
+      },
+      insert,
+      keepImages,
+      setError,
+      report,
+    },
+  );
+  // A dialog closes itself only: one that finishes late leaves a newer one open.
+  const closeDialog = (shown: AgentDialog, outcome?: string | null) => {
+    setDialog((open) => (open === shown ? null : open));
+    if (outcome !== undefined) setOutcome(outcome);
+    composer.current?.focus();
+  };
   return (
     <div className="agent-block" ref={root}>
       <div className="agent-main" inert={request !== undefined}>
         <AgentHeader
           snapshot={snapshot}
-          mode={chosenMode ?? info.permissionMode ?? 'default'}
-          onModeChange={changeMode}
-          model={chosenModel}
-          onModelChange={changeModel}
+          mode={settings.mode}
+          onModeChange={settings.changeMode}
+          model={settings.model}
+          onModelChange={settings.changeModel}
           rawOpen={rawOpen}
           onToggleRaw={() => setRawOpen(!rawOpen)}
-          onReview={() => setReviewing(true)}
+          onReview={() => setDialog({ kind: 'review' })}
         />
         {exited && <SessionEnded exited={exited} onRestart={restart} ref={restartButton} />}
         {unresponsive && <SessionUnresponsive since={unresponsive.since} onRestart={restart} />}
@@ -317,39 +276,28 @@ export function AgentBlock({
             </button>
           </p>
         )}
-        {reviewing && (
+        {dialog?.kind === 'review' && (
           <ReviewChanges
             api={api}
             agentId={blockId}
             items={snapshot.items}
-            onClose={() => {
-              setReviewing(false);
-              composer.current?.focus();
-            }}
+            onClose={() => closeDialog(dialog)}
           />
         )}
-        {rewinding && (
+        {dialog?.kind === 'rewind' && (
           <RewindFiles
             api={api}
             agentId={blockId}
-            userMessageId={rewinding}
-            onDone={(outcome) => {
-              setRewinding(null);
-              setOutcome(outcome);
-              composer.current?.focus();
-            }}
+            userMessageId={dialog.userMessageId}
+            onDone={(outcome) => closeDialog(dialog, outcome)}
           />
         )}
-        {exporting && (
+        {dialog?.kind === 'export' && (
           <ExportTranscript
             api={api}
             items={snapshot.items}
             title={spec.title ?? (prompts[0] ? sessionTitle(prompts[0]) : 'Claude session')}
-            onDone={(outcome) => {
-              setExporting(false);
-              setOutcome(outcome);
-              composer.current?.focus();
-            }}
+            onDone={(outcome) => closeDialog(dialog, outcome)}
           />
         )}
         {snapshot.retrying && (
@@ -390,9 +338,7 @@ export function AgentBlock({
           key={request.request_id}
           request={request}
           pending={pending.length}
-          takeFocus={
-            answeredWithFocus.current || (root.current?.contains(document.activeElement) ?? false)
-          }
+          takeFocus={requestTakesFocus()}
           onAnswer={answer}
           onOpenLink={onOpenLink}
           asker={askingAgent(snapshot.items, request)}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type Ref } from 'react';
 import type { ISearchOptions, SearchAddon } from '@xterm/addon-search';
-import { FindControls } from '../../find-controls/FindControls';
+import { FindControls } from '../../ui/FindControls';
 
 // Every match marked, the current one clearly apart, both on the scrollbar's ruler too.
 const DECORATIONS: ISearchOptions['decorations'] = {

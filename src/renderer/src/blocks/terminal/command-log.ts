@@ -1,4 +1,4 @@
-import type { BlockActivity } from '../../workspace/block-state';
+import type { BlockActivity } from '../block-activity';
 import type { ShellMark } from './shell-marks';
 
 /** A place in the terminal's buffer that follows its line as output scrolls (an xterm marker). */

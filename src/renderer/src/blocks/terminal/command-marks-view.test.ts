@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Terminal } from '@xterm/xterm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BlockActivity } from '../../workspace/block-state';
+import type { BlockActivity } from '../block-activity';
 import { watchShellMarks } from './command-marks-view';
 import { textBetween } from './command-output';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { failureReason, type HostApi } from '../../../../shared/host-api';
 import type { Worktree, WorktreeLeftovers } from '../../../../shared/worktree';
-import { ModalDialog } from '../ModalDialog';
+import { ModalDialog } from '../../ui/ModalDialog';
 import './worktree.css';
 
 interface WorktreeCloseProps {

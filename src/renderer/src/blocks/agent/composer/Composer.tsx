@@ -20,7 +20,7 @@ import { sendKeyOf } from './send-keys';
 import { slashCompletions } from './slash-commands';
 import { useAttachments } from './use-attachments';
 import { useFileSuggestions } from './use-file-suggestions';
-import { isMacPlatform, shortcutLabel } from '../../../workspace/shortcuts';
+import { isMacPlatform, shortcutLabel } from '../../../ui/shortcuts';
 
 /** The keys are those of the keyboard in front of the user (see send-keys.ts), so is the label. */
 const sendNowLabel = () => shortcutLabel('Mod+Enter', isMacPlatform(navigator.platform));

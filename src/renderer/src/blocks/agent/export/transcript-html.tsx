@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from '../../../../../shared/escape-html';
 import type { TranscriptItem } from '../model/transcript-model';
-import { TranscriptItemView } from '../TranscriptItemView';
+import { TranscriptItemView } from '../transcript/TranscriptItemView';
 
 /** The page's own styles, as text, so the file looks like the block with nothing to fetch. */
 function pageStyles(): string {

@@ -265,7 +265,7 @@ describe('when the worker starts', () => {
   afterEach(() => vi.stubGlobal('Worker', TimedWorker));
 
   it('not for a transcript read from the library, which never streams', async () => {
-    const { Transcript } = await import('../Transcript');
+    const { Transcript } = await import('../transcript/Transcript');
     const { giveTranscriptAViewport } = await import('../testing/layout');
     giveTranscriptAViewport();
     const view = render(

@@ -1,6 +1,6 @@
 import { isRecord } from '../../../../../shared/is-record';
-import { stringField } from '../format';
-import { replacement, type DiffLine } from '../tools/edit-diff';
+import { stringField } from './format';
+import { replacement, type DiffLine } from './edit-diff';
 import type { TranscriptItem } from './transcript-model';
 
 /** One change an edit tool made: an Edit, one edit of a MultiEdit, or a Write. */

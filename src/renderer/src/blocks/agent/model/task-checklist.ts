@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../../../../shared/agent-event';
 import { isRecord } from '../../../../../shared/is-record';
-import { resultText } from '../tools/result-text';
+import { resultText } from './result-text';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed';
 

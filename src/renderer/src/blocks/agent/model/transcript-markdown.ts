@@ -1,7 +1,7 @@
 import { fenced, inlineCode } from '../../../../../shared/markdown-text';
-import { formatJson } from '../format';
-import { resultText } from '../tools/result-text';
-import { toolSummary } from '../tools/tool-summary';
+import { formatJson } from './format';
+import { resultText } from './result-text';
+import { toolSummary } from './tool-summary';
 import type { TranscriptItem } from './transcript-model';
 
 /**

@@ -1,5 +1,5 @@
-import { formatJson } from '../format';
-import { resultText } from '../tools/result-text';
+import { formatJson } from './format';
+import { resultText } from './result-text';
 import type { TranscriptItem } from './transcript-model';
 
 /** A row of the transcript that holds matches, and how many. */

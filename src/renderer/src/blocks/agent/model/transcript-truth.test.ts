@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../../shared/agent-event';
 import { translateRecording } from '#test/translator/transcript';
-import { resultText } from '../tools/result-text';
+import { resultText } from './result-text';
 import { RetryStatus } from './api-retry';
 import { CostTracker } from './cost-tracker';
 import { TranscriptModel } from './transcript-model';

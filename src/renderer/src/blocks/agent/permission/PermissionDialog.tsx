@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PermissionDecision } from '../../../../../shared/agent-control';
 import { isRecord } from '../../../../../shared/is-record';
-import { formatJson } from '../format';
+import { formatJson } from '../model/format';
 import type { PermissionRequest } from '../model/permission-queue';
 import { modeSwitchEffect } from './mode-effects';
 import { describeSuggestion } from './permission-rule';

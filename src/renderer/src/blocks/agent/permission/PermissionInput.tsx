@@ -1,7 +1,7 @@
-import { formatJson, stringField } from '../format';
+import { formatJson, stringField } from '../model/format';
 import { Markdown } from '../markdown/Markdown';
 import { DiffView } from '../tools/DiffView';
-import { EDIT_TOOLS, fileEdit } from '../tools/edit-diff';
+import { EDIT_TOOLS, fileEdit } from '../model/edit-diff';
 
 /** What the tool would run with: the command, the change as a diff, the plan, or the input as JSON. */
 export function PermissionInput({

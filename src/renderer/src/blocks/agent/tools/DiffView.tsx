@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FileEdit } from './edit-diff';
+import type { FileEdit } from '../model/edit-diff';
 
 const marks = { add: '+', remove: '-', context: ' ', gap: '' } as const;
 

@@ -1,11 +1,11 @@
 import { useContext, type ReactNode } from 'react';
 import { AgentActionsContext } from '../agent-actions';
-import { formatJson, stringField } from '../format';
+import { formatJson, stringField } from '../model/format';
 import type { ToolItem } from '../model/transcript-model';
 import { DiffView } from './DiffView';
-import { EDIT_TOOLS, fileEdit } from './edit-diff';
+import { EDIT_TOOLS, fileEdit } from '../model/edit-diff';
 import { persistedOutput } from './persisted-output';
-import { countLines, resultText } from './result-text';
+import { countLines, resultText } from '../model/result-text';
 import { SavedOutput } from './SavedOutput';
 import { todoTasks } from '../model/task-checklist';
 import { Checklist } from './Checklist';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../../shared/agent-event';
 import { CostTracker } from '../model/cost-tracker';
 import { TranscriptModel } from '../model/transcript-model';
-import { TranscriptItemView } from '../TranscriptItemView';
+import { TranscriptItemView } from '../transcript/TranscriptItemView';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ToolItem, TranscriptItem } from '../model/transcript-model';
 import { ToolBody } from './ToolBody';
-import { toolSummary } from './tool-summary';
+import { toolSummary } from '../model/tool-summary';
 
 export interface ToolCardProps {
   item: ToolItem;

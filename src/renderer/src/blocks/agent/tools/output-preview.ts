@@ -1,4 +1,4 @@
-import { countLines } from './result-text';
+import { countLines } from '../model/result-text';
 
 const PREVIEW_LINES = 20;
 const PREVIEW_CHARS = 4_000;

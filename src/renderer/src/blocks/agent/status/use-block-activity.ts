@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BlockActivity } from '../../workspace/block-state';
-import { agentActivity } from './model/block-activity';
-import type { AgentSnapshot } from './model/agent-store';
+import type { BlockActivity } from '../../block-activity';
+import { agentActivity } from './agent-activity';
+import type { AgentSnapshot } from '../model/agent-store';
 
 /**
  * Tells the workspace what the agent is doing whenever that changes: when a turn starts (for its

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { failureReason, type HostApi } from '../../../../shared/host-api';
-import { ModalDialog } from '../../workspace/ModalDialog';
-import { changesByFile, editHunks, type EditHunk } from './model/file-changes';
-import type { TranscriptItem } from './model/transcript-model';
-import { DiffView } from './tools/DiffView';
+import { failureReason, type HostApi } from '../../../../../shared/host-api';
+import { ModalDialog } from '../../../ui/ModalDialog';
+import { changesByFile, editHunks, type EditHunk } from '../model/file-changes';
+import type { TranscriptItem } from '../model/transcript-model';
+import { DiffView } from '../tools/DiffView';
 
 interface ReviewChangesProps {
   api: HostApi;

@@ -1,5 +1,5 @@
-import type { FileChanges } from './model/file-changes';
-import { DiffView } from './tools/DiffView';
+import type { FileChanges } from '../model/file-changes';
+import { DiffView } from '../tools/DiffView';
 
 /** The end of a turn: which files its edits changed (+/− lines), each opening to its diff. */
 export function ChangesSummary({ files }: { files: readonly FileChanges[] }) {

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { SessionLifecycle } from '../../../../shared/agent-control';
+import type { SessionLifecycle } from '../../../../../shared/agent-control';
 import { SessionNotice } from './SessionNotice';
 
 type Exited = SessionLifecycle & { state: 'exited' };

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { FindControls } from '../../find-controls/FindControls';
-import type { TranscriptItem } from './model/transcript-model';
-import { findInTranscript, locateMatch } from './model/transcript-search';
+import { FindControls } from '../../../ui/FindControls';
+import type { TranscriptItem } from '../model/transcript-model';
+import { findInTranscript, locateMatch } from '../model/transcript-search';
 import type { FindTarget } from './transcript-highlights';
 
 interface TranscriptFindProps {

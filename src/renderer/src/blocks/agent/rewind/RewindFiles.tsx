@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { HostApi } from '../../../../shared/host-api';
-import type { RewindChanges } from '../../../../shared/contract/rewind';
-import { ModalDialog } from '../../workspace/ModalDialog';
-import { errorMessage } from '../../../../shared/error-message';
+import type { HostApi } from '../../../../../shared/host-api';
+import type { RewindChanges } from '../../../../../shared/contract/rewind';
+import { ModalDialog } from '../../../ui/ModalDialog';
+import { errorMessage } from '../../../../../shared/error-message';
 
 interface RewindFilesProps {
   api: HostApi;

@@ -1,5 +1,5 @@
 import { isRecord } from '../../../../../shared/is-record';
-import { formatJson } from '../format';
+import { formatJson } from './format';
 
 /**
  * Tags the CLI wraps some results in for the model: `<tool_use_error>` around a failure,

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentEvent } from '../../../../shared/agent-event';
-import { AGENT_ID, renderBlock } from './testing/render-block';
+import type { AgentEvent } from '../../../../../shared/agent-event';
+import { AGENT_ID, renderBlock } from '../testing/render-block';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,10 +1,10 @@
-import type { BlockActivity } from '../../../workspace/block-state';
-import { formatCost } from '../format';
-import type { AgentSnapshot } from './agent-store';
-import type { PendingPrompt } from './pending-prompts';
-import type { PendingRequest } from './permission-queue';
-import type { TranscriptItem } from './transcript-model';
-import { toolSummary } from '../tools/tool-summary';
+import type { BlockActivity } from '../../block-activity';
+import { formatCost } from '../model/format';
+import type { AgentSnapshot } from '../model/agent-store';
+import type { PendingPrompt } from '../model/pending-prompts';
+import type { PendingRequest } from '../model/permission-queue';
+import type { TranscriptItem } from '../model/transcript-model';
+import { toolSummary } from '../model/tool-summary';
 
 type AgentActivity = Extract<BlockActivity, { kind: 'agent' }>;
 

@@ -1,4 +1,4 @@
-import type { ModelOption } from '../../../../shared/agent-event';
+import type { ModelOption } from '../../../../../shared/agent-event';
 
 interface ModelPickerProps {
   models: readonly ModelOption[];

@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import type { PermissionMode } from '../../../../shared/agent-control';
-import { formatCost, formatTokens } from './format';
-import type { AgentStatus } from './model/agent-status';
-import type { AgentSnapshot } from './model/agent-store';
+import type { PermissionMode } from '../../../../../shared/agent-control';
+import { formatCost, formatTokens } from '../model/format';
+import type { AgentStatus } from '../model/agent-status';
+import type { AgentSnapshot } from '../model/agent-store';
 import { ModelPicker } from './ModelPicker';
-import { QueuedCount } from './composer/QueuedCount';
+import { QueuedCount } from '../composer/QueuedCount';
 import { permissionModeChoices, permissionModeLabel } from './permission-modes';
 
 interface AgentHeaderProps {

@@ -1,4 +1,4 @@
-import { PERMISSION_MODES } from '../../../../shared/agent-control';
+import { PERMISSION_MODES } from '../../../../../shared/agent-control';
 
 // Claude Code's names for its modes, but for `default`, which it calls "Manual": that says
 // nothing about what the mode does.

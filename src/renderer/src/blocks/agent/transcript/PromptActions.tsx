@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { AgentActionsContext, RewindUnavailableContext } from './agent-actions';
+import { AgentActionsContext, RewindUnavailableContext } from '../agent-actions';
 
 /**
  * Under one of the user's prompts: "Rewind code to here" and "Fork from here", where offered.

@@ -1,9 +1,9 @@
 import { memo, useState } from 'react';
 import { ErrorNote } from './ErrorNote';
-import { formatCost, formatDuration, formatTokens } from './format';
-import { Markdown } from './markdown/Markdown';
-import type { TranscriptItem } from './model/transcript-model';
-import { ToolCard } from './tools/ToolCard';
+import { formatCost, formatDuration, formatTokens } from '../model/format';
+import { Markdown } from '../markdown/Markdown';
+import type { TranscriptItem } from '../model/transcript-model';
+import { ToolCard } from '../tools/ToolCard';
 import { resetClock } from './reset-time';
 import { ChangesSummary } from './ChangesSummary';
 import { PromptActions } from './PromptActions';

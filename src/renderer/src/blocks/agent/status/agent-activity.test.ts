@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AgentStore } from './agent-store';
-import { agentActivity } from './block-activity';
+import { AgentStore } from '../model/agent-store';
+import { agentActivity } from './agent-activity';
 
 const betweenTurns = { turnStartedAt: null, turnEnded: false, requestError: null };
 

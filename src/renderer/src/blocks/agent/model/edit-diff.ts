@@ -1,6 +1,6 @@
 import { structuredPatch } from 'diff';
 import { isRecord } from '../../../../../shared/is-record';
-import { stringField } from '../format';
+import { stringField } from './format';
 
 export interface DiffLine {
   kind: 'add' | 'remove' | 'context' | 'gap';

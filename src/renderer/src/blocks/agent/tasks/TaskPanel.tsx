@@ -1,5 +1,5 @@
-import type { ChecklistTask } from './model/task-checklist';
-import { Checklist } from './tools/Checklist';
+import type { ChecklistTask } from '../model/task-checklist';
+import { Checklist } from '../tools/Checklist';
 
 /**
  * The session's plan, pinned above the composer while any of it is still open (collapsible): each

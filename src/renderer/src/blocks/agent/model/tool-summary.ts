@@ -1,4 +1,4 @@
-import { stringField } from '../format';
+import { stringField } from './format';
 
 const summaryField: Record<string, string> = {
   Bash: 'command',

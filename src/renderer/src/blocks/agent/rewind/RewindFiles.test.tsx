@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RewindFiles } from './RewindFiles';
-import { FakeHost } from './testing/fake-host';
-import { AGENT_ID, renderBlock } from './testing/render-block';
+import { FakeHost } from '../testing/fake-host';
+import { AGENT_ID, renderBlock } from '../testing/render-block';
 
 afterEach(() => {
   cleanup();

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Elapsed } from '../../workspace/BlockState';
-import { hasOutput, taskKind, type BackgroundTask } from './model/background-tasks';
+import { Elapsed } from '../../../ui/Elapsed';
+import { hasOutput, taskKind, type BackgroundTask } from '../model/background-tasks';
 import './background-tasks.css';
-import { errorMessage } from '../../../../shared/error-message';
+import { errorMessage } from '../../../../../shared/error-message';
 
 export interface TaskOutputView {
   output: string;

@@ -1,4 +1,4 @@
-import type { PendingPrompt } from './model/pending-prompts';
+import type { PendingPrompt } from '../model/pending-prompts';
 
 /** What each state of a prompt on its way means to the user. */
 function label(state: string): string {

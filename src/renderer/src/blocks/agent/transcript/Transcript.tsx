@@ -1,6 +1,6 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import type { TranscriptItem } from './model/transcript-model';
+import type { TranscriptItem } from '../model/transcript-model';
 import { highlightMatches, type FindTarget } from './transcript-highlights';
 import { TranscriptItemView } from './TranscriptItemView';
 import { useFollowOutput } from './use-follow-output';

@@ -1,0 +1,105 @@
+import type { CommandId } from '../../../shared/commands';
+import { failureReason, type HostApi } from '../../../shared/host-api';
+import type { WorkspaceState } from '../../../shared/workspace-state';
+import type { BlockActivity } from '../blocks/block-activity';
+import type { BlockHandle } from '../blocks/registry';
+import { nextBlockToVisit } from './block-state';
+import type { WorkspaceAction } from './commands';
+import { blockOrder, neighbourInDirection } from './layout';
+import type { Workspace } from './use-workspace';
+
+/** What a command acts on: the workspace, its blocks as they are now, and its dialogs. */
+export interface CommandContext {
+  api: HostApi;
+  state: Pick<WorkspaceState, 'layout' | 'focused' | 'blocks'>;
+  workspace: Workspace;
+  /** Where a block opens when no block is focused to take the folder from. */
+  workspaceDir: string;
+  handles: ReadonlyMap<string, BlockHandle>;
+  elements: ReadonlyMap<string, HTMLElement>;
+  /** Each block's state as shown (a `Done` looked at is `Idle` again). */
+  shown(blockId: string): BlockActivity | undefined;
+  /** Closes a block, after asking if it holds work. */
+  requestClose(blockId: string): void;
+  rename(blockId: string): void;
+  openPalette(): void;
+  openLibrary(): void;
+  /** Tells the user what came of a command that has nothing else to show. */
+  notify(notice: string): void;
+}
+
+/** Does what a command's action says, from the palette, a shortcut or the toolbar. */
+export function runCommand(id: CommandId, action: WorkspaceAction, context: CommandContext): void {
+  const { api, state, workspace, handles, elements, notify } = context;
+  const order = blockOrder(state.layout);
+  const focused = state.focused;
+  switch (action.type) {
+    case 'new':
+      return void workspace.add(action.kind, action.orientation);
+    case 'close':
+      return void (focused && context.requestClose(focused));
+    case 'newInWorktree': {
+      // From the focused block's folder (a terminal's follows its shell), else the workspace's.
+      const cwd = (focused && state.blocks[focused]?.cwd) || context.workspaceDir;
+      return void api.createWorktree({ cwd }).then(
+        (worktree) => workspace.add('agent', 'horizontal', { cwd: worktree.path, worktree }),
+        (failure: unknown) =>
+          notify(`Cannot start an agent in a worktree: ${failureReason(failure)}`),
+      );
+    }
+    case 'reopen':
+      return void (workspace.reopen() || notify('No closed block to reopen'));
+    case 'rename':
+      return void (focused && context.rename(focused));
+    case 'maximize':
+      return workspace.toggleMaximize();
+    case 'resize':
+      return void (focused && workspace.resizeBlock(focused, action.step));
+    case 'palette':
+      return context.openPalette();
+    case 'library':
+      return context.openLibrary();
+    case 'rescanLibrary':
+      return void api.rescanLibrary({}).then(
+        () => notify('The session library is up to date'),
+        (failure: unknown) =>
+          notify(`Cannot rescan the session library: ${failureReason(failure)}`),
+      );
+    case 'openSettings':
+      // Where the host cannot open an editor (browser mode), the page says where the file is.
+      return void api.openSettings({}).then(
+        ({ path, opened }) =>
+          opened || notify(`Settings: ${path} (changes apply to new terminals and agents)`),
+        (failure: unknown) => notify(failureReason(failure)),
+      );
+    case 'block':
+      return void (focused && handles.get(focused)?.run(id));
+    case 'focusNext': {
+      if (order.length === 0) return;
+      const index = focused ? order.indexOf(focused) : -1;
+      return workspace.focus(order[(index + action.step + order.length) % order.length]!, true);
+    }
+    case 'focusDirection': {
+      const from = focused && elements.get(focused)?.getBoundingClientRect();
+      if (!from) return;
+      const candidates = order
+        .filter((blockId) => blockId !== focused)
+        .map((blockId) => ({
+          id: blockId,
+          rect: elements.get(blockId)!.getBoundingClientRect(),
+        }));
+      const target = neighbourInDirection(from, candidates, action.direction);
+      return void (target && workspace.focus(target, true));
+    }
+    case 'focusHeader':
+      // The way out of a terminal, which keeps Tab for the shell.
+      return void (
+        focused &&
+        elements.get(focused)?.querySelector<HTMLElement>('.block-header button')?.focus()
+      );
+    case 'focusNeedsYou': {
+      const target = nextBlockToVisit(order, context.shown, focused);
+      return void (target && workspace.focus(target, true));
+    }
+  }
+}
