@@ -107,12 +107,20 @@ test.describe('agent block with the real Claude CLI', () => {
     );
     const agent = await openAgent(page, agentMode.browserMode.url);
     await ask(page, agent, 'make z.txt');
-    // Checked every frame: a locator's polling could notice the dialog only after its guard ended.
-    await page.waitForFunction(() => document.querySelector('[role=dialog]'), null, {
-      polling: 'raf',
-    });
-    await page.keyboard.press('y');
-    await page.keyboard.press('a');
+    // The keys land in the first frame that shows the dialog, from the page itself: pressed from
+    // here they crossed to the browser one by one, and on a loaded machine arrived after the
+    // guard had ended, as keys meant for the dialog.
+    await page.waitForFunction(
+      () => {
+        const dialog = document.querySelector('[role=dialog]');
+        for (const key of dialog ? ['y', 'a'] : []) {
+          dialog!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+        }
+        return dialog;
+      },
+      null,
+      { polling: 'raf' },
+    );
     const dialog = page.getByRole('dialog', { name: 'Permission request: Bash' });
     await page.waitForTimeout(300);
     await expect(dialog).toBeVisible();
