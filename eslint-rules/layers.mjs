@@ -107,6 +107,14 @@ const rule = {
       const source = node.source;
       if (!source || typeof source.value !== 'string') return;
       const specifier = source.value;
+      // The `#test/*` alias (package.json `imports`) reaches test helpers: the app never ships them.
+      if (specifier.startsWith('#test/') && !isTest) {
+        context.report({
+          node: source,
+          message: `only tests may import "${specifier}" (docs/architecture.md, Layers).`,
+        });
+        return;
+      }
       if (!specifier.startsWith('.')) {
         if (!isTest && layer.modules?.test(specifier)) {
           context.report({

@@ -19,6 +19,11 @@ const tester = new RuleTester({
 
 tester.run('tether/layers', layers.rules.layers, {
   valid: [
+    // Tests reach their helpers through the alias.
+    {
+      filename: at('src/main/host/x.test.ts'),
+      code: "import { testHost } from '#test/support/test-host';",
+    },
     // Down the layers: renderer → shared, host → agent, agent → process.
     {
       filename: at('src/renderer/src/blocks/terminal/x.ts'),
@@ -56,6 +61,12 @@ tester.run('tether/layers', layers.rules.layers, {
     { filename: at('bench/x.ts'), code: "import '../src/main/host/host';" },
   ],
   invalid: [
+    // The app never loads a test helper.
+    {
+      filename: at('src/main/host/x.ts'),
+      code: "import { testHost } from '#test/support/test-host';",
+      errors: [{ message: /only tests may import "#test\/support\/test-host"/ }],
+    },
     {
       filename: at('src/renderer/src/x.ts'),
       code: "import { Host } from '../../main/host/host';",
