@@ -2,7 +2,8 @@ import type { AgentEvent, BackgroundTaskRef, Usage } from '../../shared/agent-ev
 import type { ContentBlock, Delta, StreamEvent, StreamFrame } from '../../shared/stream-frame';
 import { nestsDeeperThan } from './nesting-depth';
 import { isRecord } from '../../shared/is-record';
-import { parseFrame, str, textOfContent } from './parse-frame';
+import { parseFrame, textOfContent } from './parse-frame';
+import { num, str, strings } from '../../shared/json-fields';
 import { Retractions } from './retractions';
 import { slashCommandsOf } from './session-facts';
 
@@ -630,14 +631,6 @@ function imagesIn(content: string | ContentBlock[]): number {
 
 function ofMessage(messageId: string | null): { message_id?: string } {
   return messageId ? { message_id: messageId } : {};
-}
-
-function num(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
 /** obj[snake], else obj[camel]: stdout uses snake_case, on-disk transcripts camelCase. */

@@ -6,7 +6,8 @@ import {
   compactionBoundaryEvent,
   localCommandOutput,
 } from '../../agent/claude-translator';
-import { classifyFrame, str, textOfContent } from '../../agent/parse-frame';
+import { classifyFrame, textOfContent } from '../../agent/parse-frame';
+import { str } from '../../../shared/json-fields';
 
 /**
  * What one conversation entry of an on-disk transcript shows, on its own: the events (with
