@@ -1,11 +1,8 @@
 import type { AgentEvent } from '../../../shared/agent-event';
 import type { ContentBlock } from '../../../shared/stream-frame';
 import { isRecord } from '../../../shared/is-record';
-import {
-  INTERRUPTED_MESSAGE,
-  compactionBoundaryEvent,
-  localCommandOutput,
-} from '../../agent/claude-translator';
+import { INTERRUPTED_MESSAGE, localCommandOutput } from '../../agent/claude-translator';
+import { compactionBoundaryEvent } from '../../agent/system-frames';
 import { classifyFrame, textOfContent } from '../../agent/parse-frame';
 import { str } from '../../../shared/json-fields';
 
