@@ -209,13 +209,13 @@ export class SessionLibrary {
     };
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.closed = true;
-    this.watcher?.close();
+    this.watcher?.dispose();
     clearTimeout(this.liveExpiry);
     await this.scanning;
     await this.listing.save();
-    this.store.close();
+    this.store.dispose();
   }
 
   private summary(row: SessionRow, now = this.now()): SessionSummary {
