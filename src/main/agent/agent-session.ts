@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import type {
   MessagePriority,
@@ -11,6 +10,7 @@ import type { AgentEvent } from '../../shared/agent-event';
 import { launchCommand, readTextFile } from './claude-launch';
 import { locateClaude, type LocateOptions } from './claude-locator';
 import { errorMessage } from '../../shared/error-message';
+import { Listeners } from '../../shared/listeners';
 import { ClaudeTranslator } from './claude-translator';
 import { SYSTEM_SUBTYPES } from './system-frames';
 import { userMessage } from './control-protocol';
@@ -131,20 +131,22 @@ export interface UnhandledOutput {
   line: string;
 }
 
-export interface AgentSessionEvents {
-  event: [AgentEvent];
-  raw: [Buffer];
-  lifecycle: [SessionLifecycle];
-  /** Output that is neither a handled frame nor blank: the raw view should surface. */
-  unhandled: [UnhandledOutput];
-}
-
 /**
  * One long-lived `claude` process serving every turn of an agent block: it writes user messages
  * and control requests to the CLI, turns its output into AgentEvents, and guarantees through the
  * PermissionGate that no permission prompt is ever left unanswered.
  */
-export class AgentSession extends EventEmitter<AgentSessionEvents> {
+export class AgentSession {
+  private readonly events = new Listeners<AgentEvent>();
+  private readonly rawChunks = new Listeners<Buffer>();
+  private readonly lifecycles = new Listeners<SessionLifecycle>();
+  private readonly unhandled = new Listeners<UnhandledOutput>();
+  readonly onEvent = this.events.subscribe;
+  /** The CLI's output bytes as they arrive, for the raw view. */
+  readonly onRaw = this.rawChunks.subscribe;
+  readonly onLifecycle = this.lifecycles.subscribe;
+  /** Output that is neither a handled frame nor blank: the raw view should surface. */
+  readonly onUnhandled = this.unhandled.subscribe;
   private transport: Transport | null = null;
   private readonly translator = new ClaudeTranslator();
   private readonly gate = new PermissionGate((line) => this.write(line));
@@ -168,7 +170,6 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   constructor(
     options: { rawCapacity?: number; timings?: Partial<SessionTimings>; host?: SessionHost } = {},
   ) {
-    super();
     this.host = options.host ?? THIS_MACHINE;
     this.raw = new RawRing(options.rawCapacity);
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
@@ -466,7 +467,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   private onData(chunk: Buffer): void {
     this.watchdog.heard();
     this.raw.append(chunk);
-    this.emit('raw', chunk);
+    this.rawChunks.fire(chunk);
   }
 
   private onLine(line: string): void {
@@ -539,7 +540,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     this.unhandledCount++;
     const text = line.length > 500 ? line.slice(0, 500) + '…' : line;
     this.lastVisibleLines = [...this.lastVisibleLines.slice(-2), text];
-    this.emit('unhandled', { count: this.unhandledCount, line: text });
+    this.unhandled.fire({ count: this.unhandledCount, line: text });
   }
 
   private onExit(exit: TransportExit): void {
@@ -578,7 +579,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   }
 
   private emitEvent(event: AgentEvent): void {
-    this.emit('event', event);
+    this.events.fire(event);
   }
 
   private setLifecycle(next: SessionLifecycle): void {
@@ -587,7 +588,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     this.lifecycle = next;
     if (next.state === 'busy') this.watchdog.watch();
     else if (next.state !== 'unresponsive') this.watchdog.stop();
-    this.emit('lifecycle', next);
+    this.lifecycles.fire(next);
   }
 }
 

@@ -114,15 +114,15 @@ export class AgentRegistry {
       log.append(events);
       if (open()) this.emit({ name: 'agentEvents', payload: { agentId, events } });
     });
-    session.on('event', (event) => batcher.pushEvent(event));
-    session.on('raw', (chunk) => {
+    session.onEvent((event) => batcher.pushEvent(event));
+    session.onRaw((chunk) => {
       if (agent.rawViews > 0) batcher.pushRaw(chunk);
     });
-    session.on('unhandled', ({ count, line }) => {
+    session.onUnhandled(({ count, line }) => {
       batcher.flush();
       if (open()) this.emit({ name: 'agentUnhandled', payload: { agentId, count, line } });
     });
-    session.on('lifecycle', (state) => {
+    session.onLifecycle((state) => {
       batcher.flush();
       if (open()) this.emit({ name: 'agentState', payload: { agentId, state } });
     });

@@ -9,6 +9,7 @@ import {
   type StoredSession,
 } from './index-store';
 import { errorMessage } from '../../../shared/error-message';
+import { Listeners } from '../../../shared/listeners';
 import type { SessionSummary } from '../../../shared/library';
 import { readLines, type Line } from './line-reader';
 import { isProcessAlive, liveSessionIds } from './live-sessions';
@@ -90,8 +91,11 @@ export class SessionLibrary {
   private readonly store: IndexStore;
   private readonly listing: SessionListing;
   private readonly watcher: ProjectsWatcher | undefined;
-  private readonly changeListeners = new Set<() => void>();
-  private readonly progressListeners = new Set<(progress: ScanProgress) => void>();
+  private readonly changes = new Listeners<void>();
+  private readonly progressReports = new Listeners<ScanProgress>();
+  /** The list changed: a scan changed the index, or a session stopped counting as live. */
+  readonly onChange = this.changes.subscribe;
+  readonly onProgress = this.progressReports.subscribe;
   private readonly now: () => number;
   private readonly alive: (pid: number) => boolean;
   private live = new Set<string>();
@@ -145,16 +149,6 @@ export class SessionLibrary {
       this.scanning = undefined;
     })();
     return this.scanning;
-  }
-
-  onChange(listener: () => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
-  }
-
-  onProgress(listener: (progress: ScanProgress) => void): () => void {
-    this.progressListeners.add(listener);
-    return () => this.progressListeners.delete(listener);
   }
 
   /** Sessions newest first (group by `project` in this order for the grouped view). */
@@ -253,10 +247,6 @@ export class SessionLibrary {
     return bytes.toString('utf8').split('\n').map(textOfLine).filter(Boolean).join('\n');
   }
 
-  private emitChange(): void {
-    for (const listener of this.changeListeners) listener();
-  }
-
   private async scan(): Promise<void> {
     const projectsDir = join(this.options.claudeDir, 'projects');
     const disk = await this.listDisk(projectsDir);
@@ -315,7 +305,7 @@ export class SessionLibrary {
     }
     progress.done = true;
     this.report(progress);
-    if (changed || todo.length > 0) this.emitChange();
+    if (changed || todo.length > 0) this.changes.fire();
     this.expireLiveLater(disk?.files ?? []);
   }
 
@@ -325,11 +315,11 @@ export class SessionLibrary {
     const newest = files.reduce((latest, f) => Math.max(latest, f.mtimeMs), 0);
     const wait = newest + LIVE_MS - this.now();
     if (wait > 0 && wait <= LIVE_MS && !this.closed)
-      this.liveExpiry = setTimeout(() => this.emitChange(), wait + 50).unref();
+      this.liveExpiry = setTimeout(() => this.changes.fire(), wait + 50).unref();
   }
 
   private report(progress: ScanProgress): void {
-    for (const listener of this.progressListeners) listener({ ...progress });
+    this.progressReports.fire({ ...progress });
   }
 
   /** The transcripts on disk; undefined when `projects/` is missing. */
