@@ -261,7 +261,7 @@ async function main(): Promise<void> {
     start = performance.now();
     await library.rescan();
     console.log(`rescan with nothing changed: ${ms(performance.now() - start)}`);
-    await library.close();
+    await library.dispose();
 
     start = performance.now();
     library = new SessionLibrary({ claudeDir, indexDir, log, watch: false });
@@ -305,7 +305,7 @@ async function main(): Promise<void> {
     start = performance.now();
     library.list({ project: '/home/dev/project-1' });
     console.log(`list one project: ${ms(performance.now() - start)}`);
-    await library.close();
+    await library.dispose();
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -254,7 +254,7 @@ describe.each(transports)('AgentSession over %s: output it does not understand',
     const unhandled: UnhandledOutput[] = [];
     h = await openSession(transport, () => textReply('Fine.'), {
       env: { TETHER_CLAUDE: wrappedClaude(dir, 'echo "Warning: settings file is corrupt" >&2') },
-      onSession: (s) => s.on('unhandled', (u) => unhandled.push(u)),
+      onSession: (s) => s.onUnhandled((u) => unhandled.push(u)),
     });
     h.session.send('hi');
     await h.waitForEvent('done');
@@ -291,7 +291,7 @@ describe('AgentSession closed or used early', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tether-early-'));
     const session = new AgentSession();
     const events: AgentEvent[] = [];
-    session.on('event', (e) => events.push(e));
+    session.onEvent((e) => events.push(e));
     const started = session.start({
       cwd: dir,
       env: { ...claudeEnv(dir, fake.url), TETHER_CLAUDE: CLAUDE_BIN },
@@ -300,9 +300,7 @@ describe('AgentSession closed or used early', () => {
     await started;
     // The CLI is up with a turn under way: busy, not ready (closing the block now must ask).
     expect(session.state.state).toBe('busy');
-    await new Promise<void>((resolve) =>
-      session.on('event', (e) => e.type === 'done' && resolve()),
-    );
+    await new Promise<void>((resolve) => session.onEvent((e) => e.type === 'done' && resolve()));
     expect(events.find((e) => e.type === 'done')).toEqual({ type: 'done', response: 'got early' });
     await session.dispose();
     await fake.close();
@@ -313,7 +311,7 @@ describe('AgentSession closed or used early', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tether-early-'));
     const session = new AgentSession();
     const pids: number[] = [];
-    session.on('lifecycle', () => session.pid && pids.push(session.pid));
+    session.onLifecycle(() => session.pid && pids.push(session.pid));
     const started = session.start({
       cwd: dir,
       env: { ...claudeEnv(dir, 'http://127.0.0.1:9'), TETHER_CLAUDE: CLAUDE_BIN },
@@ -356,7 +354,7 @@ describe('AgentSession start failures', () => {
   it('explains a missing CLI: what was tried and how to install it', async () => {
     const session = new AgentSession();
     const states: string[] = [];
-    session.on('lifecycle', (l) => states.push(l.state));
+    session.onLifecycle((l) => states.push(l.state));
     const start = session.start({
       cwd: process.cwd(),
       env: { PATH: '/nonexistent' },

@@ -35,7 +35,7 @@ it.each(transports)(
                 run_in_background: true,
               },
             }),
-      { onSession: (s) => s.on('unhandled', (u) => unhandled.push(u)) },
+      { onSession: (s) => s.onUnhandled((u) => unhandled.push(u)) },
     );
     const session = h.session;
     session.send('start the slow job');

@@ -33,7 +33,7 @@ async function sessionCalling(tool: string, unhandled: UnhandledOutput[]): Promi
     },
     {
       extraArgs: ['--mcp-config', JSON.stringify(elicitMcpConfig())],
-      onSession: (s) => s.on('unhandled', (u) => unhandled.push(u)),
+      onSession: (s) => s.onUnhandled((u) => unhandled.push(u)),
     },
   );
 }

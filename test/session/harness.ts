@@ -64,8 +64,8 @@ export async function openSession(
   const session = new AgentSession({ timings });
   const events: AgentEvent[] = [];
   const lifecycle: SessionLifecycle[] = [];
-  session.on('event', (e) => events.push(e));
-  session.on('lifecycle', (l) => lifecycle.push(l));
+  session.onEvent((e) => events.push(e));
+  session.onLifecycle((l) => lifecycle.push(l));
   onSession?.(session);
 
   const waitFor = <T>(pick: () => T | undefined, what: string): Promise<T> =>
@@ -85,14 +85,13 @@ export async function openSession(
           ),
         );
       }, 20_000);
+      let unsubscribe: (() => void)[] = [];
       const cleanup = () => {
         clearTimeout(timer);
-        session.off('event', check);
-        session.off('lifecycle', check);
+        for (const off of unsubscribe) off();
       };
       if (check()) return;
-      session.on('event', check);
-      session.on('lifecycle', check);
+      unsubscribe = [session.onEvent(check), session.onLifecycle(check)];
     });
 
   await session.start({

@@ -50,7 +50,7 @@ describe.each(transports)('AgentSession over %s: hostile frames', (transport) =>
     const unhandled: UnhandledOutput[] = [];
     h = await openSession(transport, () => textReply('Fine.'), {
       env: { TETHER_CLAUDE: wrapper },
-      onSession: (s) => s.on('unhandled', (u) => unhandled.push(u)),
+      onSession: (s) => s.onUnhandled((u) => unhandled.push(u)),
     });
     h.session.send('hi');
     await h.waitForEvent('done');

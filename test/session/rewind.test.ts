@@ -41,13 +41,13 @@ async function turn(h: Harness, text: string, uuid: string): Promise<void> {
     if (event.type === 'permission_request' && event.request_id)
       h.session.answerPermission(event.request_id, { behavior: 'allow' });
   };
-  h.session.on('event', allow);
+  const stopAllowing = h.session.onEvent(allow);
   h.session.send(text, uuid);
   await h.waitUntil(
     () => h.events.filter((e) => e.type === 'done').length > before,
     `the end of "${text}"`,
   );
-  h.session.off('event', allow);
+  stopAllowing();
 }
 
 describe('Rewind and fork with the real CLI', () => {
@@ -141,7 +141,7 @@ describe('Rewind and fork with the real CLI', () => {
     const session = new AgentSession();
     fork = { session, fake };
     const events: string[] = [];
-    session.on('event', (e) => events.push(e.type));
+    session.onEvent((e) => events.push(e.type));
     await session.start({
       cwd: h.cwd,
       transport: 'pipe',

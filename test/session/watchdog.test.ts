@@ -93,7 +93,7 @@ describe.skipIf(transports.length === 0).each(transports)(
         {
           timings,
           onSession: (session) =>
-            session.on('event', (event) => {
+            session.onEvent((event) => {
               if (event.type === 'permission_request')
                 session.answerPermission(event.request_id, { behavior: 'allow' });
             }),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
-import { SYSTEM_SUBTYPES } from '../../src/main/agent/claude-translator';
+import { SYSTEM_SUBTYPES } from '../../src/main/agent/system-frames';
 import { parseFrame } from '../../src/main/agent/parse-frame';
 import { recordScenario } from '../conformance/record';
 import { ELICITED, PLAIN_TEXT, SCENARIOS } from '../conformance/scenarios';

@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     process.exit(code);
   };
 
-  session.on('event', (event) => {
+  session.onEvent((event) => {
     process.stdout.write(JSON.stringify(event) + '\n');
     if (event.type === 'permission_request') {
       const decide =
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
     fail(errorMessage(error));
   }
   // Started: from here on, an exit we did not ask for is the CLI dying mid-turn.
-  session.on('lifecycle', (state) => {
+  session.onLifecycle((state) => {
     if (state.state === 'unresponsive') {
       process.stderr.write('agent: Claude Code is not responding; it may be stopped or stuck.\n');
     }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import type {
   MessagePriority,
@@ -10,10 +9,12 @@ import type {
 import type { AgentEvent } from '../../shared/agent-event';
 import { launchCommand, readTextFile } from './claude-launch';
 import { locateClaude, type LocateOptions } from './claude-locator';
-import type { StreamFrame } from '../../shared/stream-frame';
 import { errorMessage } from '../../shared/error-message';
-import { ClaudeTranslator, SYSTEM_SUBTYPES } from './claude-translator';
-import { controlRequest, userMessage } from './control-protocol';
+import { Listeners } from '../../shared/listeners';
+import { ClaudeTranslator } from './claude-translator';
+import { SYSTEM_SUBTYPES } from './system-frames';
+import { userMessage } from './control-protocol';
+import { ControlChannel, ControlTimeoutError } from './control-channel';
 import { parseFrame } from './parse-frame';
 import { taskOutputOf, type TaskOutput } from './task-output';
 import { rewindChangesOf } from './rewind-files';
@@ -130,44 +131,30 @@ export interface UnhandledOutput {
   line: string;
 }
 
-export interface AgentSessionEvents {
-  event: [AgentEvent];
-  raw: [Buffer];
-  lifecycle: [SessionLifecycle];
-  /** Output that is neither a handled frame nor blank: the raw view should surface. */
-  unhandled: [UnhandledOutput];
-}
-
-interface OwnRequest {
-  resolve(response: Record<string, unknown>): void;
-  reject(error: Error): void;
-  timer: NodeJS.Timeout;
-}
-
-export class ControlRequestError extends Error {
-  override name = 'ControlRequestError';
-}
-
-/** The CLI gave no answer at all in time (as opposed to refusing the request). */
-export class ControlTimeoutError extends ControlRequestError {
-  override name = 'ControlTimeoutError';
-}
-
 /**
  * One long-lived `claude` process serving every turn of an agent block: it writes user messages
  * and control requests to the CLI, turns its output into AgentEvents, and guarantees through the
  * PermissionGate that no permission prompt is ever left unanswered.
  */
-export class AgentSession extends EventEmitter<AgentSessionEvents> {
+export class AgentSession {
+  private readonly events = new Listeners<AgentEvent>();
+  private readonly rawChunks = new Listeners<Buffer>();
+  private readonly lifecycles = new Listeners<SessionLifecycle>();
+  private readonly unhandled = new Listeners<UnhandledOutput>();
+  readonly onEvent = this.events.subscribe;
+  /** The CLI's output bytes as they arrive, for the raw view. */
+  readonly onRaw = this.rawChunks.subscribe;
+  readonly onLifecycle = this.lifecycles.subscribe;
+  /** Output that is neither a handled frame nor blank: the raw view should surface. */
+  readonly onUnhandled = this.unhandled.subscribe;
   private transport: Transport | null = null;
   private readonly translator = new ClaudeTranslator();
   private readonly gate = new PermissionGate((line) => this.write(line));
   private readonly raw: RawRing;
-  private readonly own = new Map<string, OwnRequest>();
+  private readonly control: ControlChannel;
   private readonly timings: SessionTimings;
   private readonly host: SessionHost;
   private readonly watchdog: SessionWatchdog;
-  private requestCounter = 0;
   private unhandledCount = 0;
   private lastVisibleLines: string[] = [];
   private lifecycle: SessionLifecycle = { state: 'starting' };
@@ -183,10 +170,10 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   constructor(
     options: { rawCapacity?: number; timings?: Partial<SessionTimings>; host?: SessionHost } = {},
   ) {
-    super();
     this.host = options.host ?? THIS_MACHINE;
     this.raw = new RawRing(options.rawCapacity);
     this.timings = { ...DEFAULT_TIMINGS, ...options.timings };
+    this.control = new ControlChannel((line) => this.write(line), this.timings.controlTimeoutMs);
     this.watchdog = new SessionWatchdog(
       { quietMs: this.timings.watchdogQuietMs, answerMs: this.timings.watchdogAnswerMs },
       {
@@ -287,7 +274,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
       // (Esc) ends the turn and leaves background agents running.
       // No supportedDialogKinds: Tether renders no request_user_dialog kind, and the CLI sends
       // only the kinds a host declares (each flow falls back to its no-dialog behaviour).
-      const response = await this.request(
+      const response = await this.control.request(
         { subtype: 'initialize', promptSuggestions: true, perTaskStopAffordance: true },
         this.timings.startTimeoutMs,
       );
@@ -327,7 +314,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
 
   /** Stops the running turn (the CLI's interrupt request, not a kill); the session stays usable. */
   async interrupt(): Promise<void> {
-    await this.request({ subtype: 'interrupt' });
+    await this.control.request({ subtype: 'interrupt' });
   }
 
   /**
@@ -335,7 +322,10 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
    * when it is no longer waiting: a turn has taken it in.
    */
   async withdraw(uuid: string): Promise<boolean> {
-    const response = await this.request({ subtype: 'cancel_async_message', message_uuid: uuid });
+    const response = await this.control.request({
+      subtype: 'cancel_async_message',
+      message_uuid: uuid,
+    });
     return response['cancelled'] === true;
   }
 
@@ -344,17 +334,19 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
    * next one (the interrupt's `send_now`). Background tasks go on, as the CLI promises for it.
    */
   async sendNow(uuid: string): Promise<void> {
-    await this.request({ subtype: 'interrupt', send_now: true, message_uuid: uuid });
+    await this.control.request({ subtype: 'interrupt', send_now: true, message_uuid: uuid });
   }
 
   /** Stops one background task (a shell or an agent) by the id its `subagent` events carry. */
   async stopTask(taskId: string): Promise<void> {
-    await this.request({ subtype: 'stop_task', task_id: taskId });
+    await this.control.request({ subtype: 'stop_task', task_id: taskId });
   }
 
   /** The end of a background shell's output (at most the last 8 KiB it wrote), as plain text. */
   async taskOutput(taskId: string): Promise<TaskOutput> {
-    return taskOutputOf(await this.request({ subtype: 'get_task_output', task_id: taskId }));
+    return taskOutputOf(
+      await this.control.request({ subtype: 'get_task_output', task_id: taskId }),
+    );
   }
 
   /**
@@ -362,7 +354,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
    * the session's folder, or absolute. Asked on each keystroke, so it waits only briefly.
    */
   async fileSuggestions(query: string): Promise<string[]> {
-    const response = await this.request(
+    const response = await this.control.request(
       { subtype: 'file_suggestions', query },
       FILE_SUGGESTIONS_TIMEOUT_MS,
     );
@@ -375,7 +367,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
    */
   async rewindFiles(userMessageId: string, dryRun: boolean): Promise<RewindChanges> {
     return rewindChangesOf(
-      await this.request({
+      await this.control.request({
         subtype: 'rewind_files',
         user_message_id: userMessageId,
         ...(dryRun ? { dry_run: true } : {}),
@@ -384,16 +376,16 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   }
 
   async setPermissionMode(mode: PermissionMode): Promise<void> {
-    await this.request({ subtype: 'set_permission_mode', mode });
+    await this.control.request({ subtype: 'set_permission_mode', mode });
   }
 
   async setModel(model: string): Promise<void> {
-    await this.request({ subtype: 'set_model', model });
+    await this.control.request({ subtype: 'set_model', model });
   }
 
   /** Names the Claude session as the user named its block, as a rename made in the host app. */
   async rename(title: string): Promise<void> {
-    await this.request({ subtype: 'rename_session', title, source: 'host' });
+    await this.control.request({ subtype: 'rename_session', title, source: 'host' });
   }
 
   /**
@@ -457,29 +449,10 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     signalProcesses(descendants, 'SIGKILL');
   }
 
-  private request(request: Record<string, unknown>, timeoutMs = this.timings.controlTimeoutMs) {
-    if (this.lifecycle.state === 'exited') {
-      return Promise.reject(new ControlRequestError('The Claude session has ended.'));
-    }
-    const requestId = `tether-${++this.requestCounter}`;
-    return new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.own.delete(requestId);
-        reject(
-          new ControlTimeoutError(
-            `Claude Code did not answer "${String(request['subtype'])}" within ${timeoutMs} ms.`,
-          ),
-        );
-      }, timeoutMs);
-      this.own.set(requestId, { resolve, reject, timer });
-      this.write(controlRequest(requestId, request));
-    });
-  }
-
   /** True once the CLI answered the ping in time, with success or an error alike. */
   private async ping(timeoutMs: number): Promise<boolean> {
     try {
-      await this.request({ subtype: PING_SUBTYPE }, timeoutMs);
+      await this.control.request({ subtype: PING_SUBTYPE }, timeoutMs);
       return true;
     } catch (error) {
       return !(error instanceof ControlTimeoutError);
@@ -494,7 +467,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
   private onData(chunk: Buffer): void {
     this.watchdog.heard();
     this.raw.append(chunk);
-    this.emit('raw', chunk);
+    this.rawChunks.fire(chunk);
   }
 
   private onLine(line: string): void {
@@ -525,7 +498,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
         if (!this.gate.withdraw(frame.request_id)) return;
         break;
       case 'control_response':
-        this.onControlResponse(frame);
+        this.control.receive(frame);
         return;
     }
     let events: AgentEvent[];
@@ -556,22 +529,10 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
    */
   private async reportContextUsage(): Promise<void> {
     try {
-      const usage = contextUsageEvent(await this.request({ subtype: 'get_context_usage' }));
+      const usage = contextUsageEvent(await this.control.request({ subtype: 'get_context_usage' }));
       if (usage) this.emitEvent(usage);
     } catch {
       // Refused, timed out or exited: the figure from the result stands.
-    }
-  }
-
-  private onControlResponse(frame: StreamFrame & { kind: 'control_response' }): void {
-    const own = this.own.get(frame.request_id);
-    if (!own) return;
-    this.own.delete(frame.request_id);
-    clearTimeout(own.timer);
-    if (frame.error !== null) {
-      own.reject(new ControlRequestError(frame.error || 'Claude Code refused the request.'));
-    } else {
-      own.resolve(frame.response);
     }
   }
 
@@ -579,17 +540,13 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     this.unhandledCount++;
     const text = line.length > 500 ? line.slice(0, 500) + '…' : line;
     this.lastVisibleLines = [...this.lastVisibleLines.slice(-2), text];
-    this.emit('unhandled', { count: this.unhandledCount, line: text });
+    this.unhandled.fire({ count: this.unhandledCount, line: text });
   }
 
   private onExit(exit: TransportExit): void {
     for (const id of this.gate.dropAll())
       this.emitEvent({ type: 'permission_cancelled', request_id: id });
-    for (const [, own] of this.own) {
-      clearTimeout(own.timer);
-      own.reject(new ControlRequestError('Claude Code exited before it answered.'));
-    }
-    this.own.clear();
+    this.control.dispose('Claude Code exited before it answered.');
     for (const event of this.translator.end()) this.emitEvent(event);
     const midTurn = this.lifecycle.state === 'busy' || this.lifecycle.state === 'unresponsive';
     const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
@@ -615,12 +572,14 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
 
   private finish(exited: SessionLifecycle & { state: 'exited' }): void {
     if (this.lifecycle.state === 'exited') return;
+    // Once it has ended no request of ours can be answered (a no-op after the exit said so).
+    this.control.dispose('The Claude session has ended.');
     this.setLifecycle(exited);
     this.markExited();
   }
 
   private emitEvent(event: AgentEvent): void {
-    this.emit('event', event);
+    this.events.fire(event);
   }
 
   private setLifecycle(next: SessionLifecycle): void {
@@ -629,7 +588,7 @@ export class AgentSession extends EventEmitter<AgentSessionEvents> {
     this.lifecycle = next;
     if (next.state === 'busy') this.watchdog.watch();
     else if (next.state !== 'unresponsive') this.watchdog.stop();
-    this.emit('lifecycle', next);
+    this.lifecycles.fire(next);
   }
 }
 

@@ -1,10 +1,21 @@
-import type { AgentEvent, BackgroundTaskRef, Usage } from '../../shared/agent-event';
+import type { AgentEvent, Usage } from '../../shared/agent-event';
 import type { ContentBlock, Delta, StreamEvent, StreamFrame } from '../../shared/stream-frame';
 import { nestsDeeperThan } from './nesting-depth';
 import { isRecord } from '../../shared/is-record';
-import { parseFrame, str, textOfContent } from './parse-frame';
+import { parseFrame, textOfContent } from './parse-frame';
+import { num, str, strings } from '../../shared/json-fields';
 import { Retractions } from './retractions';
 import { slashCommandsOf } from './session-facts';
+import {
+  apiRetryEvent,
+  backgroundTasksEvent,
+  compactionBoundaryEvent,
+  modelFallbackEvent,
+  rateLimitEvent,
+  sessionStartedEvent,
+  statusEvent,
+  subagentEvent,
+} from './system-frames';
 
 /**
  * Claude Code stream-json → AgentEvent, one instance per session.
@@ -44,51 +55,6 @@ export function localCommandOutput(text: string): string | null {
 
 /** The user's word for a turn the user stopped (an interrupt, or a denial that interrupts). */
 export const INTERRUPTED_MESSAGE = 'Interrupted: the turn was stopped before it finished.';
-
-/**
- * The boundary a compaction left: stdout's `compact_boundary` carries `compact_metadata` in
- * snake_case, the on-disk transcript the same object as `compactMetadata` in camelCase.
- */
-export function compactionBoundaryEvent(frame: Record<string, unknown>): AgentEvent | null {
-  const meta = field(frame, 'compact_metadata', 'compactMetadata');
-  if (!isRecord(meta)) return null;
-  const trigger = str(meta['trigger']);
-  const preTokens = num(field(meta, 'pre_tokens', 'preTokens'));
-  if (trigger === null || preTokens === null) return null;
-  const event: AgentEvent & { type: 'compaction_boundary' } = {
-    type: 'compaction_boundary',
-    trigger,
-    pre_tokens: preTokens,
-  };
-  const postTokens = num(field(meta, 'post_tokens', 'postTokens'));
-  if (postTokens !== null) event.post_tokens = postTokens;
-  const durationMs = num(field(meta, 'duration_ms', 'durationMs'));
-  if (durationMs !== null) event.duration_ms = durationMs;
-  return event;
-}
-
-/**
- * The `system` subtypes the translator reads (`onSystem`). Known, with nothing to show:
- * `thinking_tokens` (a running estimate while thinking streams) and `session_title_changed` (the
- * CLI's own title for the session; the block keeps the user's or its first prompt). Any other the
- * session counts as unhandled, so it shows in the raw view.
- */
-export const SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
-  'init',
-  'status',
-  'compact_boundary',
-  'commands_changed',
-  'task_started',
-  'task_progress',
-  'task_updated',
-  'task_notification',
-  'background_tasks_changed',
-  'api_retry',
-  'model_fallback',
-  'model_refusal_fallback',
-  'thinking_tokens',
-  'session_title_changed',
-]);
 
 export class ClaudeTranslator {
   /** Open content blocks of the message being streamed, per parent_tool_use_id ('' = top level). */
@@ -155,7 +121,8 @@ export class ClaudeTranslator {
         out.push({ type: 'permission_cancelled', request_id: frame.request_id });
         return;
       case 'rate_limit_event':
-        return this.onRateLimit(frame.info, out);
+        out.push(rateLimitEvent(frame.info));
+        return;
       case 'conversation_reset':
         this.resetTurn();
         this.retractions.clear();
@@ -379,146 +346,51 @@ export class ClaudeTranslator {
   }
 
   private onSystem(subtype: string, frame: Record<string, unknown>, out: AgentEvent[]): void {
+    let event: AgentEvent | null = null;
     switch (subtype) {
       case 'init':
         return this.onInit(frame, out);
-      case 'status': {
-        const status = str(frame['status']);
-        const event: AgentEvent & { type: 'status' } = { type: 'status', status };
-        const mode = str(frame['permissionMode']);
-        if (mode) event.permission_mode = mode;
-        out.push(event);
-        return;
-      }
-      case 'compact_boundary': {
-        const boundary = compactionBoundaryEvent(frame);
-        if (boundary) out.push(boundary);
-        return;
-      }
+      case 'status':
+        event = statusEvent(frame);
+        break;
+      case 'compact_boundary':
+        event = compactionBoundaryEvent(frame);
+        break;
       case 'commands_changed': {
         const commands = slashCommandsOf(frame['commands']);
-        if (commands) out.push({ type: 'slash_commands', commands });
-        return;
+        if (commands) event = { type: 'slash_commands', commands };
+        break;
       }
       case 'task_started':
       case 'task_progress':
       case 'task_updated':
       case 'task_notification':
-        return this.onTask(subtype, frame, out);
+        event = subagentEvent(subtype, frame);
+        break;
       case 'background_tasks_changed':
-        return this.onBackgroundTasks(frame, out);
+        event = backgroundTasksEvent(frame);
+        break;
       case 'api_retry':
-        return this.onApiRetry(frame, out);
-      case 'model_fallback':
-        return this.onModelFallback(frame, out);
+        event = apiRetryEvent(frame);
+        break;
       case 'model_refusal_fallback':
         // The refused reply goes; the switch to the fallback model is told as a model_fallback.
         this.retract(strings(frame['retracted_message_uuids']), out);
-        return this.onModelFallback(frame, out);
+        event = modelFallbackEvent(frame);
+        break;
+      case 'model_fallback':
+        event = modelFallbackEvent(frame);
+        break;
     }
+    if (event) out.push(event);
   }
 
   private onInit(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const sessionId = str(frame['session_id']) ?? '';
-    const model = str(frame['model']) ?? '';
-    const mode = str(frame['permissionMode']) ?? 'default';
-    this.model = model;
-    const key = `${sessionId}\n${model}\n${mode}`;
+    const event = sessionStartedEvent(frame);
+    this.model = event.model;
+    const key = `${event.session_id}\n${event.model}\n${event.permission_mode}`;
     if (key === this.announced) return;
     this.announced = key;
-    const event: AgentEvent & { type: 'session_started' } = {
-      type: 'session_started',
-      session_id: sessionId,
-      model,
-      cwd: str(frame['cwd']) ?? '',
-      permission_mode: mode,
-      tools: strings(frame['tools']),
-      slash_commands: strings(frame['slash_commands']),
-    };
-    const version = str(frame['claude_code_version']);
-    if (version) event.claude_code_version = version;
-    out.push(event);
-  }
-
-  private onTask(subtype: string, frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const taskId = str(frame['task_id']);
-    if (!taskId) return;
-    // task_updated says what changed in `patch`; progress reports mean it still runs.
-    const patch = isRecord(frame['patch']) ? frame['patch'] : {};
-    const status =
-      str(frame['status']) ??
-      str(patch['status']) ??
-      (subtype === 'task_progress' ? 'running' : subtype.replace(/^task_/, ''));
-    const event: AgentEvent & { type: 'subagent' } = { type: 'subagent', task_id: taskId, status };
-    const taskType = str(frame['task_type']);
-    if (taskType) event.task_type = taskType;
-    const lastTool = str(frame['last_tool_name']);
-    if (lastTool) event.last_tool_name = lastTool;
-    const endedAt = num(patch['end_time']);
-    if (endedAt !== null) event.ended_at = endedAt;
-    const toolUseId = str(frame['tool_use_id']);
-    if (toolUseId) event.tool_use_id = toolUseId;
-    // A progress report's description says what it does now ("Running …"), not what it is.
-    const description = subtype === 'task_progress' ? null : str(frame['description']);
-    if (description) event.description = description;
-    const summary = str(frame['summary']);
-    if (summary) event.summary = summary;
-    out.push(event);
-  }
-
-  private onBackgroundTasks(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const listed = Array.isArray(frame['tasks']) ? frame['tasks'] : [];
-    const tasks: BackgroundTaskRef[] = [];
-    for (const task of listed) {
-      const taskId = isRecord(task) ? str(task['task_id']) : null;
-      if (!isRecord(task) || !taskId) continue;
-      const ref: BackgroundTaskRef = { task_id: taskId };
-      const taskType = str(task['task_type']);
-      if (taskType) ref.task_type = taskType;
-      const description = str(task['description']);
-      if (description) ref.description = description;
-      tasks.push(ref);
-    }
-    out.push({ type: 'background_tasks', tasks });
-  }
-
-  private onApiRetry(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const attempt = num(frame['attempt']);
-    const maxRetries = num(frame['max_retries']);
-    if (attempt === null || maxRetries === null) return;
-    const event: AgentEvent & { type: 'api_retry' } = {
-      type: 'api_retry',
-      attempt,
-      max_retries: maxRetries,
-    };
-    const delay = num(frame['retry_delay_ms']);
-    if (delay !== null) event.retry_delay_ms = delay;
-    const status = num(frame['error_status']);
-    if (status !== null) event.error_status = status;
-    const error = str(frame['error']);
-    if (error) event.error = error;
-    out.push(event);
-  }
-
-  private onModelFallback(frame: Record<string, unknown>, out: AgentEvent[]): void {
-    const to = str(frame['fallback_model']);
-    if (!to) return;
-    const from = str(frame['original_model']) ?? '';
-    const text = str(frame['content']) ?? `Switched to ${to}.`;
-    out.push({ type: 'model_fallback', from, to, text });
-  }
-
-  private onRateLimit(info: Record<string, unknown>, out: AgentEvent[]): void {
-    const event: AgentEvent & { type: 'rate_limit' } = {
-      type: 'rate_limit',
-      status: str(info['status']) ?? 'unknown',
-    };
-    const resetsAt = num(field(info, 'resets_at', 'resetsAt'));
-    if (resetsAt !== null) event.resets_at = resetsAt;
-    const limitType = str(field(info, 'rate_limit_type', 'rateLimitType'));
-    if (limitType) event.rate_limit_type = limitType;
-    const utilization = num(info['utilization']);
-    if (utilization !== null) event.utilization = utilization;
     out.push(event);
   }
 
@@ -630,19 +502,6 @@ function imagesIn(content: string | ContentBlock[]): number {
 
 function ofMessage(messageId: string | null): { message_id?: string } {
   return messageId ? { message_id: messageId } : {};
-}
-
-function num(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
-/** obj[snake], else obj[camel]: stdout uses snake_case, on-disk transcripts camelCase. */
-function field(obj: Record<string, unknown>, snake: string, camel: string): unknown {
-  return obj[snake] ?? obj[camel];
 }
 
 function streamedInput(block: OpenBlock & { type: 'tool_use' }): Record<string, unknown> {

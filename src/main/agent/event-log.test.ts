@@ -32,7 +32,7 @@ describe('EventLog', () => {
     const before: AgentEvent = { type: 'user_message', text: 'before' };
     const after: AgentEvent = { type: 'done', response: 'after' };
     expect(() => log.append([before, deepToolUse(100_000), after])).not.toThrow();
-    await log.close();
+    await log.dispose();
     expect(log.readAll()).toEqual([before, after]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
@@ -59,7 +59,7 @@ describe('EventLog', () => {
     const log = new EventLog(path);
     const next: AgentEvent = { type: 'user_message', text: 'next session' };
     log.append([next]);
-    await log.close();
+    await log.dispose();
     expect(log.readAll()).toEqual([first, next]);
     expect(readFileSync(path, 'utf8')).toBe(`${JSON.stringify(first)}\n${JSON.stringify(next)}\n`);
   });
@@ -79,7 +79,7 @@ describe('EventLog', () => {
       // Room again.
       rmSync(path);
       log.append([events[2]!]);
-      await log.close();
+      await log.dispose();
       expect(notices.at(-1)).toEqual({
         level: 'info',
         text: 'Tether is saving this transcript again.',

@@ -86,7 +86,7 @@ export class EventLog {
   }
 
   /** Resolves once everything appended is on disk, or kept in vain because the disk refused it. */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.write();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
@@ -95,7 +95,7 @@ export class EventLog {
   async remove(): Promise<void> {
     this.unwritten = [];
     this.unwrittenBytes = 0;
-    await this.close();
+    await this.dispose();
     rmSync(this.path, { force: true });
   }
 

@@ -8,6 +8,7 @@ import type {
 } from '../../shared/stream-frame';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth';
 import { isRecord } from '../../shared/is-record';
+import { bool, num, str, strings } from '../../shared/json-fields';
 import { stripTerminalCodes } from '../../shared/strip-terminal-codes';
 
 /**
@@ -17,10 +18,6 @@ import { stripTerminalCodes } from '../../shared/strip-terminal-codes';
  */
 
 const MALFORMED: StreamFrame = { kind: 'malformed' };
-
-export function str(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
-}
 
 export function parseFrame(line: string): StreamFrame {
   // Cheap pre-check: frames are JSON objects, and most garbage (warnings, escapes) is not.
@@ -253,7 +250,7 @@ function elicitationAsk(request: Record<string, unknown>): ElicitationAsk {
   const schema = optional(request['requested_schema'], record, 'request.requested_schema');
   if (schema) ask.requested_schema = schema;
   const order = optional(request['property_order'], array, 'request.property_order');
-  if (order) ask.property_order = order.filter((name): name is string => typeof name === 'string');
+  if (order) ask.property_order = strings(order);
   for (const key of ['elicitation_id', 'title', 'display_name', 'description'] as const) {
     const value = optional(request[key], str, `request.${key}`);
     if (value) ask[key] = value;
@@ -376,14 +373,6 @@ function record(value: unknown): Record<string, unknown> | null {
 
 function array(value: unknown): unknown[] | null {
   return Array.isArray(value) ? value : null;
-}
-
-function num(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-function bool(value: unknown): boolean | null {
-  return typeof value === 'boolean' ? value : null;
 }
 
 /** The text blocks of a message content, joined. */

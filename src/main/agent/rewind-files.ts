@@ -1,5 +1,5 @@
 import type { RewindChanges } from '../../shared/contract/rewind';
-import { str } from './parse-frame';
+import { str, strings } from '../../shared/json-fields';
 
 /**
  * The CLI's answer to `rewind_files`, as the pinned CLI gives it: `{canRewind, error?,
@@ -11,9 +11,8 @@ export function rewindChangesOf(response: Record<string, unknown>): RewindChange
   if (response['canRewind'] !== true) {
     throw new Error(str(response['error']) ?? 'Claude Code cannot rewind the files to there.');
   }
-  const files = response['filesChanged'];
   return {
-    files: Array.isArray(files) ? files.filter((file) => typeof file === 'string') : [],
+    files: strings(response['filesChanged']),
     insertions: count(response['insertions']),
     deletions: count(response['deletions']),
   };

@@ -1,4 +1,4 @@
-import { str } from './parse-frame';
+import { str } from '../../shared/json-fields';
 
 /** The end of a background task's output, as the CLI answers `get_task_output`. */
 export interface TaskOutput {

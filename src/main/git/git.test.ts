@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gitRead, isBranchName } from './git';
-import { gitSandboxEnv, markerCommand } from '../../../test/support/git-sandbox';
+import { gitSandboxEnv, markerCommand } from '#test/support/git-sandbox';
 
 let root: string;
 let repo: string;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gitSandboxEnv, markerCommand } from '../../../test/support/git-sandbox';
+import { gitSandboxEnv, markerCommand } from '#test/support/git-sandbox';
 import type { Worktree } from '../../shared/worktree';
 import {
   createWorktree,

@@ -114,15 +114,15 @@ export class AgentRegistry {
       log.append(events);
       if (open()) this.emit({ name: 'agentEvents', payload: { agentId, events } });
     });
-    session.on('event', (event) => batcher.pushEvent(event));
-    session.on('raw', (chunk) => {
+    session.onEvent((event) => batcher.pushEvent(event));
+    session.onRaw((chunk) => {
       if (agent.rawViews > 0) batcher.pushRaw(chunk);
     });
-    session.on('unhandled', ({ count, line }) => {
+    session.onUnhandled(({ count, line }) => {
       batcher.flush();
       if (open()) this.emit({ name: 'agentUnhandled', payload: { agentId, count, line } });
     });
-    session.on('lifecycle', (state) => {
+    session.onLifecycle((state) => {
       batcher.flush();
       if (open()) this.emit({ name: 'agentState', payload: { agentId, state } });
     });
@@ -156,7 +156,7 @@ export class AgentRegistry {
     agent.held = [];
     // The page that opened raw views is gone; the new one opens its own.
     agent.rawViews = 0;
-    await agent.log.close();
+    await agent.log.dispose();
     const held = agent.held;
     if (!held) throw new Error('this agent block was closed');
     const history = agent.log.readAll();
@@ -281,7 +281,7 @@ export class AgentRegistry {
       agent.batcher.flush();
       if (agent.held) agent.log.append(agent.held);
       agent.held = null;
-      await (forget ? agent.log.remove() : agent.log.close());
+      await (forget ? agent.log.remove() : agent.log.dispose());
       this.claims.release(agentId);
     })().finally(() => this.closing.delete(agentId));
     this.closing.set(agentId, closed);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { markerCommand } from '../../../test/support/git-sandbox';
+import { markerCommand } from '#test/support/git-sandbox';
 import { listFolder, walkFolder } from './folder-listing';
 
 let root: string;

@@ -125,7 +125,7 @@ export class LibraryService {
     this.closed = true;
     clearTimeout(this.warmTimer);
     const library = await this.opening?.catch(() => null);
-    await library?.close();
+    await library?.dispose();
   }
 
   private async find(sessionId: string): Promise<SessionSummary> {

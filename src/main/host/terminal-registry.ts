@@ -152,7 +152,7 @@ export class TerminalRegistry {
   async close(terminalId: string): Promise<void> {
     const session = this.sessions.get(terminalId);
     if (!session) return;
-    const ending = session.kill();
+    const ending = session.dispose();
     this.closing.set(terminalId, ending);
     await ending.finally(() => this.closing.delete(terminalId));
   }
@@ -166,6 +166,6 @@ export class TerminalRegistry {
   }
 
   async closeAll(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((session) => session.kill()));
+    await Promise.all([...this.sessions.values()].map((session) => session.dispose()));
   }
 }

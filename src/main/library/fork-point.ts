@@ -1,4 +1,5 @@
 import { isRecord } from '../../shared/is-record';
+import { str } from '../../shared/json-fields';
 import { readLines } from './index/line-reader';
 
 /**
@@ -15,7 +16,7 @@ export async function entryBefore(path: string, uuid: string): Promise<string | 
       const entry = parse(text);
       if (!entry || entry['uuid'] !== uuid || entry['type'] !== 'user') continue;
       const parent = entry['parentUuid'];
-      parents.push(typeof parent === 'string' ? parent : null);
+      parents.push(str(parent));
     }
   });
   const [parent] = parents;

@@ -26,7 +26,7 @@ function start(overrides: Partial<TerminalSessionOptions> = {}) {
 }
 
 afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.kill()));
+  await Promise.all(sessions.splice(0).map((session) => session.dispose()));
 });
 
 describe('TerminalSession', () => {
@@ -97,18 +97,18 @@ describe('TerminalSession', () => {
     }, 'the shell to answer after Ctrl+C');
   });
 
-  it('kill ends the shell and the jobs it started', async () => {
+  it('dispose ends the shell and the jobs it started', async () => {
     const { session, text, exit } = start({ shell: { file: '/bin/bash', args: ['--norc', '-i'] } });
     session.write('sleep 300 & echo "job=$!"\r');
     await until(() => /job=\d+/.test(text()), 'the job pid');
     const job = Number(/job=(\d+)/.exec(text())![1]);
     expect(isAlive(job)).toBe(true);
-    await session.kill();
+    await session.dispose();
     expect(exit()).toBeDefined();
     await until(() => !isAlive(job), 'the background job to end', 6_000);
   });
 
-  it('kill also ends jobs that left the process group or ignore SIGHUP', async () => {
+  it('dispose also ends jobs that left the process group or ignore SIGHUP', async () => {
     const { session, text, exit } = start({ shell: { file: '/bin/bash', args: ['--norc', '-i'] } });
     // setsid: a session of its own, reparented once setsid's parent returns; nohup: ignores the
     // hangup; a trap: ignores both HUP and TERM.
@@ -124,17 +124,17 @@ describe('TerminalSession', () => {
     await until(() => names.every(pidOf), 'the job pids');
     const jobs = names.map((name) => Number(pidOf(name)));
     expect(jobs.every(isAlive)).toBe(true);
-    await session.kill();
+    await session.dispose();
     expect(exit()).toBeDefined();
     expect(jobs.filter(isAlive)).toEqual([]);
   });
 
-  it('ends once however often kill is called', async () => {
+  it('ends once however often dispose is called', async () => {
     const { session, exit } = start();
-    const kills = [session.kill(), session.kill()];
+    const kills = [session.dispose(), session.dispose()];
     expect(kills[0]).toBe(kills[1]);
     await Promise.all(kills);
     expect(exit()).toBeDefined();
-    await session.kill();
+    await session.dispose();
   });
 });

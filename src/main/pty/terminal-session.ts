@@ -134,7 +134,7 @@ export class TerminalSession {
    * Ends the shell and every process it started, including jobs that ignore SIGHUP or left its
    * process group; resolves once all of them have ended.
    */
-  kill(): Promise<void> {
+  dispose(): Promise<void> {
     // One ending however often it is asked for (a block closed while the app quits): on Windows a
     // second pty.kill() can block until the console is gone.
     return (this.ending ??= this.end());

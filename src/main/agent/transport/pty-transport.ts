@@ -37,7 +37,7 @@ export async function spawnPtyTransport(
       },
     );
   } catch (error) {
-    fifo.remove();
+    fifo.dispose();
     throw error;
   }
   const release = holdChildSide(pty);
@@ -54,7 +54,7 @@ export async function spawnPtyTransport(
     release();
     alive = false;
     splitter.end();
-    fifo.remove();
+    fifo.dispose();
     handlers.onExit({ code: signal ? null : exitCode, signal: signalName(signal) });
   });
   const pid = pty.pid;
@@ -65,7 +65,7 @@ export async function spawnPtyTransport(
       if (alive) fifo.write(text);
     },
     closeInput() {
-      fifo.close();
+      fifo.closeInput();
     },
     resize(cols, rows) {
       if (alive) pty.resize(cols, rows);

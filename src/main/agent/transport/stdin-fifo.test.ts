@@ -26,7 +26,7 @@ describe.skipIf(process.platform === 'win32')('StdinFifo folders', () => {
     try {
       expect(fifo.path).toMatch(new RegExp(`/tether-${process.pid}-[^/]+/stdin$`));
     } finally {
-      fifo.remove();
+      fifo.dispose();
     }
   });
 

@@ -79,14 +79,14 @@ export class StdinFifo {
   }
 
   /** Closes our end: the child reads end of input once what was written is consumed. */
-  close(): void {
+  closeInput(): void {
     this.stream?.end();
     this.stream = null;
   }
 
   /** Closes our end and removes the FIFO and its directory. */
-  remove(): void {
-    this.close();
+  dispose(): void {
+    this.closeInput();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

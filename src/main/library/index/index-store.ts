@@ -197,7 +197,7 @@ export class IndexStore {
     }
   }
 
-  close(): void {
+  dispose(): void {
     if (this.db.isOpen) this.db.close();
   }
 

@@ -56,7 +56,7 @@ export class ProjectsWatcher {
     this.timer = setTimeout(this.onChange, this.debounceMs);
   }
 
-  close(): void {
+  dispose(): void {
     clearTimeout(this.timer);
     for (const watcher of this.watchers.values()) watcher.close();
     this.watchers.clear();

@@ -1,3 +1,6 @@
+import { isRecord } from '../../../shared/is-record';
+import { nonEmpty } from '../../../shared/json-fields';
+
 /**
  * What the library keeps of one session, folded entry by entry from its on-disk transcript, so a
  * grown file is read on from where it was and the fold continues from the stored state.
@@ -31,11 +34,6 @@ export const emptyDigest = (): SessionDigest => ({ messages: 0 });
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
-
 /** Longest title kept: the first prompt can be pages long. */
 const TITLE_CHARS = 200;
 
@@ -47,7 +45,7 @@ function textsOf(content: unknown, into: string[]): void {
   }
   if (!Array.isArray(content)) return;
   for (const block of content) {
-    if (!isObject(block)) continue;
+    if (!isRecord(block)) continue;
     if (block['type'] === 'text' && typeof block['text'] === 'string') into.push(block['text']);
   }
 }
@@ -76,11 +74,12 @@ function timeOf(entry: Json): number | undefined {
 
 /** Folds one parsed entry into the digest (in place: a session has thousands of entries). */
 export function foldEntry(digest: SessionDigest, entry: unknown): void {
-  if (!isObject(entry)) return;
+  if (!isRecord(entry)) return;
   const type = entry['type'];
-  if (type === 'custom-title') digest.customTitle = str(entry['customTitle']) ?? digest.customTitle;
-  else if (type === 'ai-title') digest.aiTitle = str(entry['aiTitle']) ?? digest.aiTitle;
-  else if (type === 'summary') digest.summary = str(entry['summary']) ?? digest.summary;
+  if (type === 'custom-title')
+    digest.customTitle = nonEmpty(entry['customTitle']) ?? digest.customTitle;
+  else if (type === 'ai-title') digest.aiTitle = nonEmpty(entry['aiTitle']) ?? digest.aiTitle;
+  else if (type === 'summary') digest.summary = nonEmpty(entry['summary']) ?? digest.summary;
   if (type !== 'user' && type !== 'assistant') return;
 
   const at = timeOf(entry);
@@ -88,13 +87,13 @@ export function foldEntry(digest: SessionDigest, entry: unknown): void {
     if (digest.firstAt === undefined || at < digest.firstAt) digest.firstAt = at;
     if (digest.lastAt === undefined || at > digest.lastAt) digest.lastAt = at;
   }
-  digest.cwd ??= str(entry['cwd']);
-  digest.gitBranch = str(entry['gitBranch']) ?? digest.gitBranch;
-  digest.entrypoint ??= str(entry['entrypoint']);
-  digest.version = str(entry['version']) ?? digest.version;
+  digest.cwd ??= nonEmpty(entry['cwd']);
+  digest.gitBranch = nonEmpty(entry['gitBranch']) ?? digest.gitBranch;
+  digest.entrypoint ??= nonEmpty(entry['entrypoint']);
+  digest.version = nonEmpty(entry['version']) ?? digest.version;
 
   const message = entry['message'];
-  if (!isObject(message) || entry['isSidechain'] === true) return;
+  if (!isRecord(message) || entry['isSidechain'] === true) return;
   if (type === 'user') {
     const prompt = promptOf(entry, message);
     if (prompt === undefined) return;
@@ -102,10 +101,10 @@ export function foldEntry(digest: SessionDigest, entry: unknown): void {
     digest.firstPrompt ??= firstLine(prompt);
     return;
   }
-  const model = str(message['model']);
+  const model = nonEmpty(message['model']);
   // The CLI's own notices (`<synthetic>`) are no model the user chose.
   if (model && !model.startsWith('<')) digest.model = model;
-  const id = str(message['id']);
+  const id = nonEmpty(message['id']);
   if (id === undefined || id !== digest.lastReplyId) digest.messages++;
   digest.lastReplyId = id;
 }
@@ -126,7 +125,7 @@ const capped = (text: string): string =>
 function stringsOf(value: unknown, into: string[], depth = 0): void {
   if (typeof value === 'string') into.push(capped(value));
   else if (depth < 8 && Array.isArray(value)) for (const v of value) stringsOf(v, into, depth + 1);
-  else if (depth < 8 && isObject(value))
+  else if (depth < 8 && isRecord(value))
     for (const v of Object.values(value)) stringsOf(v, into, depth + 1);
 }
 
@@ -134,7 +133,7 @@ function toolResultTexts(content: unknown, into: string[]): void {
   if (typeof content === 'string') into.push(capped(content));
   else if (Array.isArray(content))
     for (const block of content)
-      if (isObject(block) && typeof block['text'] === 'string') into.push(capped(block['text']));
+      if (isRecord(block) && typeof block['text'] === 'string') into.push(capped(block['text']));
 }
 
 /**
@@ -142,7 +141,7 @@ function toolResultTexts(content: unknown, into: string[]): void {
  * titles. Empty for bookkeeping entries, which are most of a transcript's bytes.
  */
 export function searchableText(entry: unknown): string {
-  if (!isObject(entry)) return '';
+  if (!isRecord(entry)) return '';
   const into: string[] = [];
   const type = entry['type'];
   if (type === 'custom-title') stringsOf(entry['customTitle'], into);
@@ -150,12 +149,12 @@ export function searchableText(entry: unknown): string {
   else if (type === 'summary') stringsOf(entry['summary'], into);
   else if (type === 'user' || type === 'assistant') {
     const message = entry['message'];
-    if (!isObject(message) || entry['isMeta'] === true) return '';
+    if (!isRecord(message) || entry['isMeta'] === true) return '';
     const content = message['content'];
     if (typeof content === 'string') into.push(capped(content));
     else if (Array.isArray(content))
       for (const block of content) {
-        if (!isObject(block)) continue;
+        if (!isRecord(block)) continue;
         if (block['type'] === 'text') stringsOf(block['text'], into);
         else if (block['type'] === 'tool_use') {
           stringsOf(block['name'], into);

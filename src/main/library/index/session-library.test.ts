@@ -105,7 +105,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  for (const lib of open.splice(0)) await lib.close();
+  for (const lib of open.splice(0)) await lib.dispose();
   chmodSync(root, 0o700);
   rmSync(root, { recursive: true, force: true });
 });
@@ -307,7 +307,7 @@ describe('SessionLibrary', () => {
     const changed = writeSession('/w', 'b', [prompt('b', '/w', 'other')]);
     const first = library();
     await first.start();
-    await first.close();
+    await first.dispose();
 
     appendFileSync(changed, lines([prompt('b', '/w', 'meanwhile an ibis')]));
     const again = library();
@@ -340,7 +340,7 @@ describe('SessionLibrary', () => {
     );
     void first.start();
     await progressed;
-    await first.close();
+    await first.dispose();
 
     const again = library();
     const progress = await scanWithProgress(again, () => again.start());
@@ -353,7 +353,7 @@ describe('SessionLibrary', () => {
     writeSession('/w', 's', [prompt('s', '/w', 'stubborn lemur')]);
     const first = library();
     await first.start();
-    await first.close();
+    await first.dispose();
     const lock = join(indexDir, 'sessions.sqlite.lock');
     mkdirSync(lock);
     const old = new Date(Date.now() - 60_000);

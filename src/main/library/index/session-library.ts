@@ -9,6 +9,7 @@ import {
   type StoredSession,
 } from './index-store';
 import { errorMessage } from '../../../shared/error-message';
+import { Listeners } from '../../../shared/listeners';
 import type { SessionSummary } from '../../../shared/library';
 import { readLines, type Line } from './line-reader';
 import { openRegularFile } from '../regular-file';
@@ -91,8 +92,11 @@ export class SessionLibrary {
   private readonly store: IndexStore;
   private readonly listing: SessionListing;
   private readonly watcher: ProjectsWatcher | undefined;
-  private readonly changeListeners = new Set<() => void>();
-  private readonly progressListeners = new Set<(progress: ScanProgress) => void>();
+  private readonly changes = new Listeners<void>();
+  private readonly progressReports = new Listeners<ScanProgress>();
+  /** The list changed: a scan changed the index, or a session stopped counting as live. */
+  readonly onChange = this.changes.subscribe;
+  readonly onProgress = this.progressReports.subscribe;
   private readonly now: () => number;
   private readonly alive: (pid: number) => boolean;
   private live = new Set<string>();
@@ -148,16 +152,6 @@ export class SessionLibrary {
     return this.scanning;
   }
 
-  onChange(listener: () => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
-  }
-
-  onProgress(listener: (progress: ScanProgress) => void): () => void {
-    this.progressListeners.add(listener);
-    return () => this.progressListeners.delete(listener);
-  }
-
   /** Sessions newest first (group by `project` in this order for the grouped view). */
   list(filter: RowFilter = {}): SessionSummary[] {
     const now = this.now();
@@ -210,13 +204,13 @@ export class SessionLibrary {
     };
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.closed = true;
-    this.watcher?.close();
+    this.watcher?.dispose();
     clearTimeout(this.liveExpiry);
     await this.scanning;
     await this.listing.save();
-    this.store.close();
+    this.store.dispose();
   }
 
   private summary(row: SessionRow, now = this.now()): SessionSummary {
@@ -252,10 +246,6 @@ export class SessionLibrary {
       return ''; // Deleted or unreadable since it was indexed: the next scan drops or reports it.
     }
     return bytes.toString('utf8').split('\n').map(textOfLine).filter(Boolean).join('\n');
-  }
-
-  private emitChange(): void {
-    for (const listener of this.changeListeners) listener();
   }
 
   private async scan(): Promise<void> {
@@ -316,7 +306,7 @@ export class SessionLibrary {
     }
     progress.done = true;
     this.report(progress);
-    if (changed || todo.length > 0) this.emitChange();
+    if (changed || todo.length > 0) this.changes.fire();
     this.expireLiveLater(disk?.files ?? []);
   }
 
@@ -326,11 +316,11 @@ export class SessionLibrary {
     const newest = files.reduce((latest, f) => Math.max(latest, f.mtimeMs), 0);
     const wait = newest + LIVE_MS - this.now();
     if (wait > 0 && wait <= LIVE_MS && !this.closed)
-      this.liveExpiry = setTimeout(() => this.emitChange(), wait + 50).unref();
+      this.liveExpiry = setTimeout(() => this.changes.fire(), wait + 50).unref();
   }
 
   private report(progress: ScanProgress): void {
-    for (const listener of this.progressListeners) listener({ ...progress });
+    this.progressReports.fire({ ...progress });
   }
 
   /** The transcripts on disk; undefined when `projects/` is missing. */

@@ -36,7 +36,7 @@ const readSnapshot = () =>
 it('opens from the listing snapshot when it matches the index, and from the index when not', async () => {
   const first = open();
   await first.start();
-  await first.close();
+  await first.dispose();
   const saved = readSnapshot();
   expect(saved.rows.map((r) => r.title)).toEqual(['the real title']);
 
@@ -47,7 +47,7 @@ it('opens from the listing snapshot when it matches the index, and from the inde
   );
   const fromSnapshot = open();
   expect(fromSnapshot.list().map((s) => s.title)).toEqual(['from the snapshot']);
-  await fromSnapshot.close();
+  await fromSnapshot.dispose();
 
   // Another generation: the index moved on since, so its rows are listed.
   writeFileSync(
@@ -59,11 +59,11 @@ it('opens from the listing snapshot when it matches the index, and from the inde
   );
   const fromIndex = open();
   expect(fromIndex.list().map((s) => s.title)).toEqual(['the real title']);
-  await fromIndex.close();
+  await fromIndex.dispose();
 
   writeFileSync(snapshotFile(), 'not json');
   const damaged = open();
   expect(damaged.list().map((s) => s.title)).toEqual(['the real title']);
-  await damaged.close();
+  await damaged.dispose();
   expect(readSnapshot().rows).toHaveLength(1); // and written again
 });

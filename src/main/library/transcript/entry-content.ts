@@ -1,12 +1,10 @@
 import type { AgentEvent } from '../../../shared/agent-event';
 import type { ContentBlock } from '../../../shared/stream-frame';
 import { isRecord } from '../../../shared/is-record';
-import {
-  INTERRUPTED_MESSAGE,
-  compactionBoundaryEvent,
-  localCommandOutput,
-} from '../../agent/claude-translator';
-import { classifyFrame, str, textOfContent } from '../../agent/parse-frame';
+import { INTERRUPTED_MESSAGE, localCommandOutput } from '../../agent/claude-translator';
+import { compactionBoundaryEvent } from '../../agent/system-frames';
+import { classifyFrame, textOfContent } from '../../agent/parse-frame';
+import { str } from '../../../shared/json-fields';
 
 /**
  * What one conversation entry of an on-disk transcript shows, on its own: the events (with

@@ -1,4 +1,4 @@
-import { str } from '../../agent/parse-frame';
+import { str } from '../../../shared/json-fields';
 import type { TitleSource } from './entry-types';
 import { clientName } from '../../../shared/library';
 

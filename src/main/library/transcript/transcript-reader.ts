@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../../shared/agent-event';
 import { isRecord } from '../../../shared/is-record';
-import { str } from '../../agent/parse-frame';
+import { str } from '../../../shared/json-fields';
 import { entryContent, type EntryContent } from './entry-content';
 import { BOOKKEEPING_TYPES, CONVERSATION_TYPES, TITLE_FIELDS } from './entry-types';
 import { chainOf, type ChainLink } from './main-chain';

@@ -38,7 +38,7 @@ export function startShell(
 
 /** Ends the shells started and removes their HOMEs. */
 export async function endShells(): Promise<void> {
-  await Promise.all(sessions.splice(0).map((session) => session.kill()));
+  await Promise.all(sessions.splice(0).map((session) => session.dispose()));
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 }
 
