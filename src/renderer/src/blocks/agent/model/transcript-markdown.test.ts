@@ -113,7 +113,7 @@ describe('the transcript as Markdown', () => {
     expect(liveElements(markdown)).toEqual([]);
   });
 
-  it('writes a tool’s name and the title as text, and a remote image as a link to it', () => {
+  it('writes a tool’s name, its summary and the title as text, and a remote image as a link to it', () => {
     const markdown = transcriptMarkdown(
       itemsOf([
         {
@@ -126,6 +126,13 @@ describe('the transcript as Markdown', () => {
           id: 't',
           name: hostile,
           input: { a: 1 },
+          parent_tool_use_id: null,
+        },
+        {
+          type: 'tool_use',
+          id: 'u',
+          name: 'TaskCreate',
+          input: { subject: `Plan\n\n${hostile}\n# heading` },
           parent_tool_use_id: null,
         },
       ]),

@@ -8,6 +8,10 @@ import type { TranscriptItem } from './transcript-model';
 // The text is escaped whole first: words put in front of a line can change what it is (a fence).
 const quoted = (markdown: string) => markdown.replace(/^/gm, '> ');
 
+// A code span shows a line break as a space; a blank line, or a line that starts a block, would
+// end it and let what follows be read as Markdown.
+const oneLine = (text: string) => text.replace(/\r?\n|\r/g, ' ');
+
 function itemMarkdown(item: TranscriptItem, depth: number): string | null {
   switch (item.kind) {
     case 'user':
@@ -18,7 +22,9 @@ function itemMarkdown(item: TranscriptItem, depth: number): string | null {
       return quoted(safeModelMarkdown(`*Thinking:* ${item.text}`));
     case 'tool': {
       const summary = toolSummary(item.name, item.input);
-      const lines = [`**${markdownText(item.name)}**${summary ? ` ${inlineCode(summary)}` : ''}`];
+      const lines = [
+        `**${markdownText(item.name)}**${summary ? ` ${inlineCode(oneLine(summary))}` : ''}`,
+      ];
       if (!summary) lines.push(fenced(formatJson(item.input), 'json'));
       if (item.result) {
         const text = resultText(item.result.content);
