@@ -338,7 +338,7 @@ export function Composer({
           type="button"
           onClick={() => send()}
           aria-keyshortcuts="Enter"
-          disabled={closedReason !== undefined}
+          disabled={closedReason !== undefined || attachments.tooLong !== null}
         >
           Send
         </button>

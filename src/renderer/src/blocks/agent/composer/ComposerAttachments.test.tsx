@@ -183,7 +183,7 @@ describe('Composer: @ files, pastes and images', () => {
       `This message is ${over.toLocaleString('en-US')} characters; Claude Code takes at most 10,000,000.`,
     );
     await user.keyboard('{Enter}');
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
     expect(sent).toEqual([]);
     expect(box.value).toBe('Read: [Pasted 1 line]');
     // An opened giant paste shows its start, not all of it.
