@@ -185,3 +185,20 @@ describe('Prompts on their way', () => {
     expect(screen.queryByRole('status', { name: 'Sending' })).toBeNull();
   });
 });
+
+describe('Copy as Markdown', () => {
+  it('copies the reply’s Markdown without raw HTML or images that a viewer would run or load', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { push } = await renderBlock();
+    await push({
+      type: 'assistant_text',
+      text: 'See **this** <img src=x onerror=alert(1)> ![p](https://t.example/p.png)',
+      parent_tool_use_id: null,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy as Markdown' }));
+    expect(writeText).toHaveBeenCalledWith(
+      'See **this** &lt;img src=x onerror=alert(1)> [image: p](https://t.example/p.png)',
+    );
+  });
+});

@@ -148,7 +148,8 @@ export function Composer({
   const offered = text === '' && suggestion ? suggestion : null;
 
   const send = (now = false) => {
-    if (closedReason !== undefined) return;
+    // Too long to go: it stays in the box (the box says why), never copied out to be refused.
+    if (closedReason !== undefined || attachments.tooLong) return;
     const message = attachments.message();
     const typed = message.text.trim();
     if (!typed && message.images.length === 0) return;
@@ -277,13 +278,19 @@ export function Composer({
       )}
       {(attachments.images.length > 0 ||
         attachments.pastes.length > 0 ||
-        attachments.problem !== null) && (
+        attachments.problem !== null ||
+        attachments.tooLong !== null) && (
         <div className="agent-composer-attachments">
           <ImageThumbnails images={attachments.images} onRemove={attachments.removeImage} />
           <PastedChips pastes={attachments.pastes} onRemove={attachments.removePaste} />
           {attachments.problem && (
             <p role="alert" className="agent-composer-problem">
               {attachments.problem}
+            </p>
+          )}
+          {attachments.tooLong && (
+            <p role="alert" className="agent-composer-problem">
+              {attachments.tooLong}
             </p>
           )}
         </div>
@@ -331,7 +338,7 @@ export function Composer({
           type="button"
           onClick={() => send()}
           aria-keyshortcuts="Enter"
-          disabled={closedReason !== undefined}
+          disabled={closedReason !== undefined || attachments.tooLong !== null}
         >
           Send
         </button>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImageAttachment } from '../../../../../shared/contract/composer';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_MESSAGE } from '../../../../../shared/contract/composer';
+import { MAX_PROMPT_CHARS } from '../../../../../shared/contract/agent';
 import { Composer } from './Composer';
 
 afterEach(cleanup);
@@ -168,5 +169,35 @@ describe('Composer: @ files, pastes and images', () => {
     fireEvent.drop(box, { dataTransfer: { files: [png('drop.png')], types: ['Files'] } });
     expect(await screen.findByRole('img', { name: /^Image 1: drop.png/ })).toBeTruthy();
     expect(box.value).toBe('');
+  });
+
+  it('keeps a message over Claude Code’s length limit in the box, says so, and sends nothing', async () => {
+    const { box, sent, user } = renderComposer();
+    await user.click(box);
+    await user.keyboard('Read: ');
+    // Just over the limit with what is typed: the paste alone is one character short of it.
+    pasteText(box, 'x'.repeat(MAX_PROMPT_CHARS - 1));
+    const over = MAX_PROMPT_CHARS - 1 + 'Read: '.length;
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(
+      `This message is ${over.toLocaleString('en-US')} characters; Claude Code takes at most 10,000,000.`,
+    );
+    await user.keyboard('{Enter}');
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sent).toEqual([]);
+    expect(box.value).toBe('Read: [Pasted 1 line]');
+    // An opened giant paste shows its start, not all of it.
+    await user.click(screen.getByRole('button', { name: '[Pasted 1 line]' }));
+    const preview = document.querySelector('.agent-paste-text')!.textContent!;
+    expect(preview.length).toBeLessThan(30_000);
+    expect(preview).toMatch(/… and 9,979,999 more characters$/);
+    // Down to the limit, it goes, whole.
+    await user.click(box);
+    fireEvent.change(box, { target: { value: '[Pasted 1 line]' } });
+    expect(box.value).toBe('[Pasted 1 line]');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.keyboard('{Enter}');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text.length).toBe(MAX_PROMPT_CHARS - 1);
   });
 });

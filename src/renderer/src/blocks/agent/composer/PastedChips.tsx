@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Paste } from './pasted-text';
+import { pastePreview } from './prompt-limit';
 
 /**
  * The long pastes of the message, each as its "[Pasted N lines]" label: opened to read it,
@@ -34,7 +35,9 @@ export function PastedChips({
           >
             ×
           </button>
-          {open === paste.label && <pre className="agent-paste-text">{paste.text}</pre>}
+          {open === paste.label && (
+            <pre className="agent-paste-text">{pastePreview(paste.text)}</pre>
+          )}
         </li>
       ))}
     </ul>

@@ -11,6 +11,7 @@ import {
   type ImageAttachment,
 } from '../../../../../shared/contract/composer';
 import { givenBackImage, imageFiles, readImage, type PendingImage } from './image-attachments';
+import { messageLength, tooLong } from './prompt-limit';
 import { expandPastes, isLongPaste, pasteLabel, pastesIn, type Paste } from './pasted-text';
 
 interface Box {
@@ -107,6 +108,8 @@ export function useAttachments(element: RefObject<HTMLElement | null>, box: Box)
     images,
     pastes: shown,
     problem,
+    /** Why the message is too long to send, if it is. */
+    tooLong: tooLong(messageLength(text, shown)),
     onPaste,
     restore,
     removeImage: (image: PendingImage) => keep(attached.current.filter((kept) => kept !== image)),

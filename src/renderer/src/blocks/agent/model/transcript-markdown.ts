@@ -2,38 +2,29 @@ import { fenced, inlineCode } from '../../../../../shared/markdown-text';
 import { formatJson } from './format';
 import { resultText } from './result-text';
 import { toolSummary } from './tool-summary';
+import { markdownText, safeModelMarkdown } from './safe-markdown';
 import type { TranscriptItem } from './transcript-model';
 
-/**
- * Model Markdown made safe to open anywhere: `<` outside code becomes `&lt;`, so a viewer that
- * renders raw HTML shows the model's markup as text. Code blocks and spans stay as written.
- */
-export function escapeRawHtml(markdown: string): string {
-  return markdown
-    .split(/(^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\2[^\n]*$)/m)
-    .map((part, index) => {
-      // split() puts each fenced block at odd positions, with its fence right after it.
-      if (index % 3 === 1) return part;
-      if (index % 3 === 2) return '';
-      return part
-        .split(/(`+[^`]*?`+)/)
-        .map((piece, at) => (at % 2 === 1 ? piece : piece.replaceAll('<', '&lt;')))
-        .join('');
-    })
-    .join('');
-}
+// The text is escaped whole first: words put in front of a line can change what it is (a fence).
+const quoted = (markdown: string) => markdown.replace(/^/gm, '> ');
+
+// A code span shows a line break as a space; a blank line, or a line that starts a block, would
+// end it and let what follows be read as Markdown.
+const oneLine = (text: string) => text.replace(/\r?\n|\r/g, ' ');
 
 function itemMarkdown(item: TranscriptItem, depth: number): string | null {
   switch (item.kind) {
     case 'user':
-      return `## You\n\n${escapeRawHtml(item.text)}`;
+      return `## You\n\n${safeModelMarkdown(item.text)}`;
     case 'assistant':
-      return escapeRawHtml(item.text);
+      return safeModelMarkdown(item.text);
     case 'thinking':
-      return `> *Thinking:* ${escapeRawHtml(item.text).replaceAll('\n', '\n> ')}`;
+      return quoted(safeModelMarkdown(`*Thinking:* ${item.text}`));
     case 'tool': {
       const summary = toolSummary(item.name, item.input);
-      const lines = [`**${item.name}**${summary ? ` ${inlineCode(summary)}` : ''}`];
+      const lines = [
+        `**${markdownText(item.name)}**${summary ? ` ${inlineCode(oneLine(summary))}` : ''}`,
+      ];
       if (!summary) lines.push(fenced(formatJson(item.input), 'json'));
       if (item.result) {
         const text = resultText(item.result.content);
@@ -43,18 +34,18 @@ function itemMarkdown(item: TranscriptItem, depth: number): string | null {
         .map((child) => itemMarkdown(child, depth + 1))
         .filter((part): part is string => part !== null);
       const body = [...lines, ...nested].join('\n\n');
-      return depth === 0 ? body : body.replace(/^/gm, '> ');
+      return depth === 0 ? body : quoted(body);
     }
     case 'error':
-      return `> **Error:** ${escapeRawHtml(item.message)}`;
+      return quoted(safeModelMarkdown(`**Error:** ${item.message}`));
     case 'compaction':
       return '---\n\n*The conversation was compacted here.*\n\n---';
     case 'note':
-      return `*${escapeRawHtml(item.text)}*`;
+      return safeModelMarkdown(`*${item.text}*`);
     case 'output':
       return fenced(item.text);
     case 'divider':
-      return `---\n\n*${escapeRawHtml(item.text)}.*\n\n---`;
+      return `---\n\n${safeModelMarkdown(`*${item.text}.*`)}\n\n---`;
     default:
       return null;
   }
@@ -65,5 +56,5 @@ export function transcriptMarkdown(items: readonly TranscriptItem[], title: stri
   const parts = items
     .map((item) => itemMarkdown(item, 0))
     .filter((part): part is string => part !== null);
-  return `# ${escapeRawHtml(title)}\n\n${parts.join('\n\n')}\n`;
+  return `# ${markdownText(title)}\n\n${parts.join('\n\n')}\n`;
 }

@@ -3,6 +3,7 @@ import { ErrorNote } from './ErrorNote';
 import { formatCost, formatDuration, formatTokens } from '../model/format';
 import { Markdown } from '../markdown/Markdown';
 import type { TranscriptItem } from '../model/transcript-model';
+import { safeModelMarkdown } from '../model/safe-markdown';
 import { ToolCard } from '../tools/ToolCard';
 import { resetClock } from './reset-time';
 import { ChangesSummary } from './ChangesSummary';
@@ -13,7 +14,10 @@ interface ItemProps {
   onOpenLink(url: string): void;
 }
 
-/** Copies a reply as the Markdown the model wrote; says so for a moment. */
+/**
+ * Copies a reply as the Markdown the model wrote, less what a viewer would run or load (raw HTML,
+ * images); says so for a moment.
+ */
 function CopyMarkdown({ text }: { text: string }) {
   const [copied, setCopied] = useState<string | null>(null);
   return (
@@ -21,7 +25,7 @@ function CopyMarkdown({ text }: { text: string }) {
       type="button"
       className="agent-copy agent-link-button"
       onClick={() =>
-        void navigator.clipboard.writeText(text).then(
+        void navigator.clipboard.writeText(safeModelMarkdown(text)).then(
           () => setCopied('Copied'),
           () => setCopied('Could not copy'),
         )
