@@ -239,15 +239,15 @@ export class AgentRegistry {
    * that only what the agent really did can be taken back or opened.
    */
   toolUse(agentId: string, toolUseId: string): AgentEvent & { type: 'tool_use' } {
-    const log = new EventLog(join(this.defaults.agentLogDir, `${agentId}.jsonl`), () => undefined);
-    const found = log
-      .readAll()
-      .find(
-        (event): event is AgentEvent & { type: 'tool_use' } =>
-          event.type === 'tool_use' && event.id === toolUseId,
-      );
-    if (!found) throw new Error(`this agent block made no tool call ${toolUseId}`);
-    return found;
+    return toolUseIn(this.logged(agentId), toolUseId);
+  }
+
+  /** Every event of this block's log (the block may be closed). */
+  logged(agentId: string): AgentEvent[] {
+    return new EventLog(
+      join(this.defaults.agentLogDir, `${agentId}.jsonl`),
+      () => undefined,
+    ).readAll();
   }
 
   /** The folder the agent's session works in. */
@@ -295,6 +295,19 @@ export class AgentRegistry {
   async closeAll(): Promise<void> {
     await Promise.all([...this.agents.keys()].map((id) => this.close(id)));
   }
+}
+
+/** The tool call `toolUseId` of a block's log. */
+export function toolUseIn(
+  events: readonly AgentEvent[],
+  toolUseId: string,
+): AgentEvent & { type: 'tool_use' } {
+  const found = events.find(
+    (event): event is AgentEvent & { type: 'tool_use' } =>
+      event.type === 'tool_use' && event.id === toolUseId,
+  );
+  if (!found) throw new Error(`this agent block made no tool call ${toolUseId}`);
+  return found;
 }
 
 /**
