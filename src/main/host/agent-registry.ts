@@ -154,8 +154,6 @@ export class AgentRegistry {
     if (agent.held) throw new Error('this agent block is being reopened already');
     agent.batcher.flush();
     agent.held = [];
-    // The page that opened raw views is gone; the new one opens its own.
-    agent.rawViews = 0;
     await agent.log.close();
     const held = agent.held;
     if (!held) throw new Error('this agent block was closed');
@@ -181,6 +179,14 @@ export class AgentRegistry {
     agent.rawViews++;
     const { session } = agent;
     return { data: session.rawSnapshot().toString('base64'), unhandled: session.unhandledLines };
+  }
+
+  /**
+   * Another page took over this client (a reload): the raw views open were the old page's, and the
+   * new one opens its own. A second openAgent of the same page leaves them open.
+   */
+  dropRawViews(): void {
+    for (const agent of this.agents.values()) agent.rawViews = 0;
   }
 
   /** A raw view closed; an agent already gone has nothing left to send. */
