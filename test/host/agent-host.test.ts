@@ -324,6 +324,25 @@ describe('Host: raw bytes go out only while a raw view is open', () => {
     expect(of(c.events(), 'done').at(-1)).toEqual({ type: 'done', response: 'Reply number 3.' });
   });
 
+  it('keeps sending while a raw view is open when the same page opens the block again', async () => {
+    await setUp(() => textReply('Hi.'));
+    const page: EventMessage[] = [];
+    const connection = host.connect((m) => page.push(m), 'tab-1');
+    await connection.request('openAgent', { agentId: 'a1' });
+    expect(await connection.request('openAgentRaw', { agentId: 'a1' })).toMatchObject({
+      ok: true,
+    });
+    // A second view of the running block (or the block mounted again) on the same page.
+    expect(await connection.request('openAgent', { agentId: 'a1' })).toMatchObject({ ok: true });
+    await connection.request('sendAgentMessage', { agentId: 'a1', text: 'hello' });
+    await until(
+      () => page.some((m) => m.name === 'agentState' && m.payload.state.state === 'idle'),
+      'done',
+    );
+    const raw = page.flatMap((m) => (m.name === 'agentRaw' ? [m.payload.data] : []));
+    expect(Buffer.concat(raw).toString()).toContain('Hi.');
+  });
+
   it('stops sending when the page reloads: the new page opens its own raw views', async () => {
     await setUp(() => textReply('Hi.'));
     const pages = [0, 1].map(() => [] as EventMessage[]);

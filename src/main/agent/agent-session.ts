@@ -18,6 +18,7 @@ import { ControlChannel, ControlTimeoutError } from './control-channel';
 import { parseFrame } from './parse-frame';
 import { taskOutputOf, type TaskOutput } from './task-output';
 import { rewindChangesOf } from './rewind-files';
+import { resumeArgs } from './resume-args';
 import type { RewindChanges } from '../../shared/contract/rewind';
 import { suggestedPaths } from './file-suggestions';
 import type { ImageAttachment } from '../../shared/contract/composer';
@@ -226,9 +227,7 @@ export class AgentSession {
       // Always said: left out, the CLI starts in the user's configured default mode, which may
       // run tools without asking (auto, bypass) where the block shows `default`.
       args.push('--permission-mode', options.permissionMode ?? 'default');
-      if (options.resume) args.push('--resume', options.resume);
-      if (options.resume && options.forkSession) args.push('--fork-session');
-      if (options.resume && options.resumeAt) args.push('--resume-session-at', options.resumeAt);
+      args.push(...resumeArgs(options));
       if (options.extraArgs) args.push(...options.extraArgs);
       const spawn = this.host.spawn[chooseTransport(options.transport, platform)];
       transport = await spawn(

@@ -154,8 +154,6 @@ export class AgentRegistry {
     if (agent.held) throw new Error('this agent block is being reopened already');
     agent.batcher.flush();
     agent.held = [];
-    // The page that opened raw views is gone; the new one opens its own.
-    agent.rawViews = 0;
     await agent.log.dispose();
     const held = agent.held;
     if (!held) throw new Error('this agent block was closed');
@@ -181,6 +179,14 @@ export class AgentRegistry {
     agent.rawViews++;
     const { session } = agent;
     return { data: session.rawSnapshot().toString('base64'), unhandled: session.unhandledLines };
+  }
+
+  /**
+   * Another page took over this client (a reload): the raw views open were the old page's, and the
+   * new one opens its own. A second openAgent of the same page leaves them open.
+   */
+  dropRawViews(): void {
+    for (const agent of this.agents.values()) agent.rawViews = 0;
   }
 
   /** A raw view closed; an agent already gone has nothing left to send. */
@@ -239,15 +245,15 @@ export class AgentRegistry {
    * that only what the agent really did can be taken back or opened.
    */
   toolUse(agentId: string, toolUseId: string): AgentEvent & { type: 'tool_use' } {
-    const log = new EventLog(join(this.defaults.agentLogDir, `${agentId}.jsonl`), () => undefined);
-    const found = log
-      .readAll()
-      .find(
-        (event): event is AgentEvent & { type: 'tool_use' } =>
-          event.type === 'tool_use' && event.id === toolUseId,
-      );
-    if (!found) throw new Error(`this agent block made no tool call ${toolUseId}`);
-    return found;
+    return toolUseIn(this.logged(agentId), toolUseId);
+  }
+
+  /** Every event of this block's log (the block may be closed). */
+  logged(agentId: string): AgentEvent[] {
+    return new EventLog(
+      join(this.defaults.agentLogDir, `${agentId}.jsonl`),
+      () => undefined,
+    ).readAll();
   }
 
   /** The folder the agent's session works in. */
@@ -295,6 +301,19 @@ export class AgentRegistry {
   async closeAll(): Promise<void> {
     await Promise.all([...this.agents.keys()].map((id) => this.close(id)));
   }
+}
+
+/** The tool call `toolUseId` of a block's log. */
+export function toolUseIn(
+  events: readonly AgentEvent[],
+  toolUseId: string,
+): AgentEvent & { type: 'tool_use' } {
+  const found = events.find(
+    (event): event is AgentEvent & { type: 'tool_use' } =>
+      event.type === 'tool_use' && event.id === toolUseId,
+  );
+  if (!found) throw new Error(`this agent block made no tool call ${toolUseId}`);
+  return found;
 }
 
 /**

@@ -41,6 +41,7 @@ export class ClientSessions {
   attach(owner: { emit: (event: EventMessage) => void }): void {
     clearTimeout(this.expiry);
     this.owner = owner;
+    this.registries.agents.dropRawViews();
   }
 
   isOwnedBy(owner: object): boolean {

@@ -366,6 +366,55 @@ describe('Host: session library', () => {
   });
 });
 
+describe('Host: opening an edited file', () => {
+  // The block's log as the agent left it: a Write that changed a file, a Read that changed none.
+  async function loggedBlock(path: string) {
+    const events = [
+      { type: 'tool_use', id: 'w', name: 'Write', input: { file_path: path, content: 'x' } },
+      { type: 'tool_result', tool_use_id: 'w', content: 'ok', is_error: false },
+      { type: 'tool_use', id: 'r', name: 'Read', input: { file_path: '/etc/hosts' } },
+      { type: 'tool_result', tool_use_id: 'r', content: 'x', is_error: false },
+    ].map((event) => ({ parent_tool_use_id: null, ...event }));
+    await mkdir(join(dir, 'agents'), { recursive: true });
+    await writeFile(
+      join(dir, 'agents', 'a1.jsonl'),
+      events.map((event) => `${JSON.stringify(event)}\n`).join(''),
+    );
+  }
+
+  it('on Windows with no editor, shows the file in its folder and never opens it', async () => {
+    const file = 'C:\\work\\run & calc.bat';
+    await loggedBlock(file);
+    const done: string[] = [];
+    makeHost({
+      system: { platform: 'win32', release: '10.0.22631' },
+      environment: Promise.resolve({}),
+      openPath: async (path) => (done.push(`open ${path}`), ''),
+      revealPath: (path) => void done.push(`reveal ${path}`),
+    });
+    const { connection } = connect();
+    expect(await connection.request('openEditedFile', { agentId: 'a1', toolUseId: 'w' })).toEqual({
+      ok: true,
+      result: null,
+    });
+    expect(done).toEqual([`reveal ${file}`]);
+  });
+
+  it('refuses a call that changed no file, and a path that is an option, saying why', async () => {
+    await loggedBlock('--flag');
+    makeHost({ openPath: async () => '', revealPath: () => undefined });
+    const { connection } = connect();
+    expect(await connection.request('openEditedFile', { agentId: 'a1', toolUseId: 'r' })).toEqual({
+      ok: false,
+      error: 'openEditedFile: a Read call edits no file',
+    });
+    expect(await connection.request('openEditedFile', { agentId: 'a1', toolUseId: 'w' })).toEqual({
+      ok: false,
+      error: 'openEditedFile: the edit names no absolute path of a file on this machine',
+    });
+  });
+});
+
 describe('Host: exports', () => {
   it('writes only to a path the user chose in the save dialog, once', async () => {
     const target = join(dir, 'chosen.md');

@@ -252,7 +252,11 @@ export class Host {
       ...agentHandlers(agents, this.launch),
       ...worktreeHandlers(agents, this.launch),
       ...libraryHandlers(this.library),
-      ...reviewHandlers(agents, this.launch, this.options.openPath),
+      ...reviewHandlers(agents, this.launch, {
+        platform: this.options.system?.platform ?? process.platform,
+        openPath: this.options.openPath,
+        revealPath: this.options.revealPath,
+      }),
       ...rewindHandlers(agents),
       ...composerHandlers(agents, this.fileIndex),
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openInEditor, systemOpener, windowedEditor } from './open-in-editor';
+import type { AgentEvent } from '../../shared/agent-event';
+import { editedFile, openInEditor, openPlan, windowedEditor } from './open-in-editor';
 
 describe('opening a file in the user’s editor', () => {
   it('takes $VISUAL, then $EDITOR, with their arguments, when they open a window', () => {
@@ -26,28 +27,157 @@ describe('opening a file in the user’s editor', () => {
     expect(windowedEditor({})).toBeNull();
   });
 
-  it('falls back to the system’s own opener on each platform', async () => {
-    expect(systemOpener('darwin').file).toBe('open');
-    expect(systemOpener('linux').file).toBe('xdg-open');
-    expect(systemOpener('win32')).toEqual({ file: 'cmd', args: ['/c', 'start', '""'] });
-    const started: string[][] = [];
-    const launch = async (file: string, args: string[]) => void started.push([file, ...args]);
-    await openInEditor('/src/a.ts', { env: { EDITOR: 'vim' }, platform: 'linux', launch });
-    await openInEditor('/src/a.ts', { env: { VISUAL: 'code' }, platform: 'linux', launch });
-    expect(started).toEqual([
-      ['xdg-open', '/src/a.ts'],
-      ['code', '/src/a.ts'],
-    ]);
-    const opened: string[] = [];
-    await openInEditor('/src/b.ts', {
-      env: {},
-      platform: 'darwin',
-      launch,
-      openPath: async (p) => (opened.push(p), ''),
+  it('gives the editor `--` before the path where it takes one', () => {
+    const env = { VISUAL: 'code -w' };
+    expect(openPlan('/src/a.ts', { env, platform: 'linux' })).toEqual({
+      kind: 'launch',
+      file: 'code',
+      args: ['-w', '--', '/src/a.ts'],
     });
-    expect(opened).toEqual(['/src/b.ts']);
+    const windows = { VISUAL: '"C:\\Tools\\Cursor.exe"' };
+    expect(openPlan('C:\\src\\a.ts', { env: windows, platform: 'win32' })).toEqual({
+      kind: 'launch',
+      file: 'C:\\Tools\\Cursor.exe',
+      args: ['--', 'C:\\src\\a.ts'],
+    });
+    // One not known to take it gets the path alone (always absolute, so never an option).
+    expect(openPlan('/src/a.ts', { env: { EDITOR: 'subl' }, platform: 'darwin' })).toEqual({
+      kind: 'launch',
+      file: 'subl',
+      args: ['/src/a.ts'],
+    });
+  });
+
+  it('with no editor, opens the file in a way that never runs it, on each platform', async () => {
+    const openPath = async () => '';
+    const revealPath = () => undefined;
+    const desktop = { openPath, revealPath };
+    // macOS: the default text editor, in the app and in browser mode alike.
+    for (const shell of [desktop, {}])
+      expect(openPlan('/src/a.command', { env: {}, platform: 'darwin', ...shell })).toEqual({
+        kind: 'launch',
+        file: 'open',
+        args: ['-t', '/src/a.command'],
+      });
+    expect(openPlan('/src/a.ts', { env: {}, platform: 'linux', ...desktop })).toEqual({
+      kind: 'openPath',
+    });
+    expect(openPlan('/src/a.ts', { env: {}, platform: 'linux' })).toEqual({
+      kind: 'launch',
+      file: 'xdg-open',
+      args: ['/src/a.ts'],
+    });
+    // Windows: only a file manager window showing it, never its default application.
+    const file = 'C:\\src\\run me & calc.bat';
+    expect(openPlan(file, { env: {}, platform: 'win32', ...desktop })).toEqual({ kind: 'reveal' });
+    expect(openPlan(file, { env: {}, platform: 'win32' })).toEqual({
+      kind: 'launch',
+      file: 'explorer.exe',
+      args: [`/select,${file}`],
+    });
+
+    const done: string[][] = [];
+    const launch = async (program: string, args: string[]) => void done.push([program, ...args]);
+    await openInEditor(file, {
+      env: {},
+      platform: 'win32',
+      launch,
+      openPath: async (path) => (done.push(['openPath', path]), ''),
+      revealPath: (path) => void done.push(['revealPath', path]),
+    });
+    await openInEditor(file, { env: {}, platform: 'win32', launch });
+    expect(done).toEqual([
+      ['revealPath', file],
+      ['explorer.exe', `/select,${file}`],
+    ]);
     await expect(
-      openInEditor('/src/c.ts', { env: {}, platform: 'darwin', openPath: async () => 'no app' }),
+      openInEditor('/src/c.ts', { env: {}, platform: 'linux', openPath: async () => 'no app' }),
     ).rejects.toThrow('could not open /src/c.ts: no app');
+  });
+
+  it('never starts anything through cmd /c start', async () => {
+    const started: string[] = [];
+    const launch = async (program: string, args: string[]) =>
+      void started.push([program, ...args].join(' '));
+    for (const platform of ['win32', 'darwin', 'linux'] as const)
+      for (const env of [{}, { EDITOR: 'vim' }, { VISUAL: 'notepad' }])
+        await openInEditor(platform === 'win32' ? 'C:\\a&b.js' : '/a&b.js', {
+          env,
+          platform,
+          launch,
+        });
+    expect(started).toHaveLength(9);
+    expect(started.filter((line) => /^cmd\b|\bstart\b/i.test(line))).toEqual([]);
+  });
+});
+
+describe('the file an agent’s edit changed', () => {
+  const call = (id: string, name: string, input: Record<string, unknown>): AgentEvent => ({
+    type: 'tool_use',
+    id,
+    name,
+    input,
+    parent_tool_use_id: null,
+  });
+  const result = (id: string, isError = false): AgentEvent => ({
+    type: 'tool_result',
+    tool_use_id: id,
+    content: isError ? 'File has not been read yet.' : 'ok',
+    is_error: isError,
+    parent_tool_use_id: null,
+  });
+
+  it('is the path of an edit tool call that succeeded', () => {
+    const log = [
+      call('w', 'Write', { file_path: '/src/a.ts', content: 'x' }),
+      result('w'),
+      call('n', 'NotebookEdit', { notebook_path: '/src/n.ipynb', new_source: 'x' }),
+      result('n'),
+      call('c', 'Edit', { file_path: 'C:\\src\\a.ts', old_string: 'a', new_string: 'b' }),
+      result('c'),
+    ];
+    expect(editedFile(log, 'w', 'linux')).toBe('/src/a.ts');
+    expect(editedFile(log, 'n', 'darwin')).toBe('/src/n.ipynb');
+    expect(editedFile(log, 'c', 'win32')).toBe('C:\\src\\a.ts');
+  });
+
+  it('refuses a path the session did not change, saying why', () => {
+    const log = [
+      call('r', 'Read', { file_path: '/etc/passwd' }),
+      result('r'),
+      call('failed', 'Edit', { file_path: '/src/a.ts', old_string: 'a', new_string: 'b' }),
+      result('failed', true),
+      call('pending', 'Write', { file_path: '/src/b.ts', content: 'x' }),
+    ];
+    expect(() => editedFile(log, 'r', 'linux')).toThrow('a Read call edits no file');
+    expect(() => editedFile(log, 'failed', 'linux')).toThrow(
+      'the Edit call did not change /src/a.ts in this session',
+    );
+    expect(() => editedFile(log, 'pending', 'linux')).toThrow(
+      'the Write call did not change /src/b.ts in this session',
+    );
+    expect(() => editedFile(log, 'other', 'linux')).toThrow(
+      'this agent block made no tool call other',
+    );
+  });
+
+  it('refuses an option, a URL, a relative path or a network share in place of a path', () => {
+    const cases = [
+      ['linux', '--flag'],
+      ['linux', '-n'],
+      ['linux', 'https://example.com/x'],
+      ['linux', 'file:///etc/passwd'],
+      ['linux', 'src/a.ts'],
+      ['win32', '--flag'],
+      ['win32', 'https://example.com/x'],
+      ['win32', '\\\\server\\share\\a.ts'],
+      ['win32', '/src/a.ts'],
+    ] as const;
+    for (const [platform, path] of cases) {
+      const log = [call('w', 'Write', { file_path: path, content: 'x' }), result('w')];
+      expect(() => editedFile(log, 'w', platform), `${platform} ${path}`).toThrow(
+        'the edit names no absolute path of a file on this machine',
+      );
+    }
   });
 });

@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
+import type { AgentEvent } from '../../shared/agent-event';
+import { toolUseIn } from './agent-registry';
 
 export interface EditorOptions {
   env: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
   /** The system's own opener (Electron's shell.openPath): '' when it worked, else why not. */
   openPath?: ((path: string) => Promise<string>) | undefined;
+  /** Shows the file in the system's file manager (Electron's shell.showItemInFolder). */
+  revealPath?: ((path: string) => void) | undefined;
   /** Starts a program and leaves it running (injected so tests see what would start). */
   launch?: (file: string, args: string[]) => Promise<void>;
 }
@@ -33,9 +37,7 @@ export function windowedEditor(env: NodeJS.ProcessEnv): { file: string; args: st
   for (const name of ['VISUAL', 'EDITOR']) {
     const [file, ...args] = commandWords(env[name] ?? '');
     if (!file) continue;
-    const program = basename(file)
-      .replace(/\.(exe|cmd|bat)$/i, '')
-      .toLowerCase();
+    const program = programName(file);
     // `emacs` with a display opens a window unless told not to.
     const inTerminal = program === 'emacs' ? args.includes('-nw') : TERMINAL_EDITORS.has(program);
     if (!inTerminal) return { file, args };
@@ -51,13 +53,6 @@ function commandWords(line: string): string[] {
   return first ? [first, ...words] : words;
 }
 
-/** The platform's "open this file with its default application". */
-export function systemOpener(platform: NodeJS.Platform): { file: string; args: string[] } {
-  if (platform === 'darwin') return { file: 'open', args: [] };
-  if (platform === 'win32') return { file: 'cmd', args: ['/c', 'start', '""'] };
-  return { file: 'xdg-open', args: [] };
-}
-
 const detached = (file: string, args: string[]) =>
   new Promise<void>((resolve, reject) => {
     const child = spawn(file, args, { detached: true, stdio: 'ignore', windowsHide: true });
@@ -68,16 +63,98 @@ const detached = (file: string, args: string[]) =>
     });
   });
 
-/** Opens a file in the user's editor: `$VISUAL`/`$EDITOR` when it opens a window, else the system's default. */
+/**
+ * How a file gets opened, never by running it: the user's windowed editor; else on macOS the
+ * default text editor (`open -t`: the default application of a `.command` file would run it), on
+ * Linux the default application, and on Windows only a file manager window showing the file (the
+ * default application of a `.bat`, `.js` or `.hta` file runs it, and `cmd /c start` would read a
+ * `&` in its name as a second command). `openPath` is the desktop shell's opener (Electron's
+ * shell.openPath), `revealPath` its "show in folder"; both are absent in browser mode.
+ */
+export type OpenPlan =
+  { kind: 'launch'; file: string; args: string[] } | { kind: 'openPath' } | { kind: 'reveal' };
+
+export function openPlan(
+  path: string,
+  { env, platform, openPath, revealPath }: Omit<EditorOptions, 'launch'>,
+): OpenPlan {
+  const editor = windowedEditor(env);
+  if (editor) {
+    const endOfOptions = takesEndOfOptions(editor.file) ? ['--'] : [];
+    return { kind: 'launch', file: editor.file, args: [...editor.args, ...endOfOptions, path] };
+  }
+  if (platform === 'darwin') return { kind: 'launch', file: 'open', args: ['-t', path] };
+  if (platform === 'win32') {
+    return revealPath
+      ? { kind: 'reveal' }
+      : { kind: 'launch', file: 'explorer.exe', args: [`/select,${path}`] };
+  }
+  return openPath ? { kind: 'openPath' } : { kind: 'launch', file: 'xdg-open', args: [path] };
+}
+
+// Editors known to read `--` as the end of their options, so that nothing after it is one.
+const END_OF_OPTIONS_EDITORS = new Set([
+  'code',
+  'code-insiders',
+  'codium',
+  'cursor',
+  'windsurf',
+  'zed',
+  'gvim',
+  'mvim',
+  'gedit',
+  'kate',
+]);
+
+function takesEndOfOptions(file: string): boolean {
+  return END_OF_OPTIONS_EDITORS.has(programName(file));
+}
+
+/** `C:\Tools\Code.exe` and `/usr/bin/code` are both `code`, on any platform. */
+function programName(file: string): string {
+  return basename(file.replace(/\\/g, '/'))
+    .replace(/\.(exe|cmd|bat)$/i, '')
+    .toLowerCase();
+}
+
+/** Opens an edited file (see `openPlan`); `path` is one `editedFile` vetted. */
 export async function openInEditor(path: string, options: EditorOptions): Promise<void> {
-  const launch = options.launch ?? detached;
-  const editor = windowedEditor(options.env);
-  if (editor) return launch(editor.file, [...editor.args, path]);
-  if (options.openPath) {
-    const failure = await options.openPath(path);
+  const plan = openPlan(path, options);
+  if (plan.kind === 'reveal') return options.revealPath?.(path);
+  if (plan.kind === 'openPath') {
+    const failure = (await options.openPath?.(path)) ?? 'no opener';
     if (failure) throw new Error(`the system could not open ${path}: ${failure}`);
     return;
   }
-  const opener = systemOpener(options.platform);
-  await launch(opener.file, [...opener.args, path]);
+  await (options.launch ?? detached)(plan.file, plan.args);
+}
+
+const EDIT_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+
+/**
+ * The file that the tool call `toolUseId` of this log changed: an edit tool's call that
+ * succeeded, on an absolute path of this machine. Why not, as a sentence, when it is no such
+ * call: the page names only the call, and what it names must not become an option or a URL.
+ */
+export function editedFile(
+  events: readonly AgentEvent[],
+  toolUseId: string,
+  platform: NodeJS.Platform,
+): string {
+  const call = toolUseIn(events, toolUseId);
+  if (!EDIT_TOOLS.has(call.name)) throw new Error(`a ${call.name} call edits no file`);
+  const path = call.input['file_path'] ?? call.input['notebook_path'];
+  if (typeof path !== 'string' || !isLocalAbsolutePath(path, platform)) {
+    throw new Error('the edit names no absolute path of a file on this machine');
+  }
+  const changed = events.some(
+    (event) => event.type === 'tool_result' && event.tool_use_id === toolUseId && !event.is_error,
+  );
+  if (!changed) throw new Error(`the ${call.name} call did not change ${path} in this session`);
+  return path;
+}
+
+/** `/…` (Windows: `C:\…`): no option (`-…`), no URL (`https:…`), no network share (`\\…`). */
+function isLocalAbsolutePath(path: string, platform: NodeJS.Platform): boolean {
+  return platform === 'win32' ? /^[A-Za-z]:[\\/]/.test(path) : path.startsWith('/');
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Host } from '../host/host';
+import { MAX_MESSAGE_BYTES } from '../../shared/request-pieces';
 import { startWebServer, type WebServer } from './web-server';
 import { testHost } from '#test/support/test-host';
 
@@ -198,6 +199,56 @@ describe('startWebServer', () => {
     ]);
     socket.close();
   });
+});
+
+describe('a tab whose socket closed for an oversize frame', () => {
+  /** A tab's socket (the same client id across its connections) and its replies by id. */
+  async function tab(url: URL) {
+    const address = `ws://${url.host}/ws?token=${url.searchParams.get('token')}&client=tab-oversize-1`;
+    const socket = new WebSocket(address);
+    const replies = new Map<number, unknown>();
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return; // terminal output
+      const frame = JSON.parse(data.toString()) as { type: string; id: number; response: unknown };
+      if (frame.type === 'response') replies.set(frame.id, frame.response);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    let nextId = 1;
+    const request = async (name: string, params: object) => {
+      const id = nextId++;
+      socket.send(JSON.stringify({ type: 'request', id, name, params }));
+      while (!replies.has(id)) await new Promise((resolve) => setTimeout(resolve, 10));
+      return replies.get(id);
+    };
+    return { socket, request };
+  }
+
+  for (const [why, frame] of [
+    // Past the socket's own limit: ws closes it, 1009.
+    ['one message over the limit', Buffer.alloc(MAX_MESSAGE_BYTES + 1, 1)],
+    // Not a request piece: the server closes it, 1009.
+    ['a binary message that is no request piece', Buffer.from([0xff, 1, 2])],
+  ] as const) {
+    it(`(${why}) keeps its shells for the reattach grace`, async () => {
+      const url = new URL(server.url);
+      const first = await tab(url);
+      expect(
+        await first.request('openTerminal', { terminalId: 't1', cols: 80, rows: 24 }),
+      ).toMatchObject({ ok: true });
+      const closed = new Promise<number>((resolve) => first.socket.once('close', resolve));
+      first.socket.send(frame);
+      expect(await closed).toBe(1009);
+      // The page comes back later than the server learns its socket closed.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      const second = await tab(url);
+      // The same shell: openTerminal finds it running and gives its output so far to replay.
+      expect(
+        await second.request('openTerminal', { terminalId: 't1', cols: 80, rows: 24 }),
+      ).toMatchObject({ ok: true, result: { restore: expect.any(String) } });
+      second.socket.close();
+    });
+  }
 });
 
 /** Sends bytes as they are (no client library would send these) and returns the answer. */

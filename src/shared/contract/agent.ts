@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_PRIORITIES, PERMISSION_MODES } from '../agent-control';
 import type { AgentEvent } from '../agent-event';
 import { imageAttachmentSchema, MAX_IMAGES_PER_MESSAGE } from './composer';
-import { agentIdSchema as agentId } from './ids';
+import { agentIdSchema as agentId, claudeSessionIdSchema, sessionEntryIdSchema } from './ids';
 import type { RequestTable } from './request-table';
 
 // The agent block's half of the host contract, spread into hostRequests / hostEvents.
@@ -79,11 +79,11 @@ export const agentRequests = {
         cwd: z.string().min(1).max(4096).optional(),
         model: z.string().min(1).max(200).optional(),
         permissionMode: permissionMode.optional(),
-        resumeSessionId: z.string().min(1).max(256).optional(),
+        resumeSessionId: claudeSessionIdSchema.optional(),
         /** With `resumeSessionId`: a new session that starts from that one (`--fork-session`). */
         forkSession: z.boolean().optional(),
         /** With `forkSession`: the fork's conversation stops before this prompt (its uuid). */
-        resumeAt: z.string().min(1).max(256).optional(),
+        resumeAt: sessionEntryIdSchema.optional(),
       })
       .strict(),
     // `state` only for a session that was already running (the page reloaded): its history then

@@ -48,4 +48,20 @@ describe('block ids in the host contract', () => {
       expect([name, refusal(params, 'terminalId', 'x'.repeat(128))]).toEqual([name, null]);
     }
   });
+
+  it('takes only a UUID as a Claude session or message id, where the CLI is handed one', () => {
+    const uuid = '0b5e2d6c-1f3a-4c8e-9d7b-2a6f4e8c1b3d';
+    const fields = [
+      ['openAgent', 'resumeSessionId', 'a Claude session id is a UUID'],
+      ['openAgent', 'resumeAt', 'a message id is a UUID'],
+      ['readSession', 'sessionId', 'a Claude session id is a UUID'],
+      ['revealSessionFile', 'sessionId', 'a Claude session id is a UUID'],
+    ] as const;
+    for (const [name, field, reason] of fields) {
+      const { params } = hostRequests[name];
+      for (const bad of ['--debug-file=/tmp/x', `-${uuid.slice(1)}`, `${uuid}x`, 'session-1'])
+        expect([name, field, refusal(params, field, bad)]).toEqual([name, field, reason]);
+      expect([name, field, refusal(params, field, uuid)]).toEqual([name, field, null]);
+    }
+  });
 });

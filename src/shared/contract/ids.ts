@@ -11,3 +11,13 @@ const blockId = (what: string) =>
 
 export const agentIdSchema = blockId('an agent id');
 export const terminalIdSchema = blockId('a terminal id');
+
+/**
+ * Claude session ids, and the ids of the entries in a session's file, are UUIDs. Nothing else is
+ * let through: the id goes to the CLI as an argument, and one like `--debug-file=<path>` would be
+ * taken as an option.
+ */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const claudeSessionIdSchema = z.string().regex(UUID, 'a Claude session id is a UUID');
+export const sessionEntryIdSchema = z.string().regex(UUID, 'a message id is a UUID');

@@ -7,12 +7,11 @@ import {
   sessionSummarySchema,
   snippetSchema,
 } from '../library';
+import { claudeSessionIdSchema as sessionId } from './ids';
 import type { RequestTable } from './request-table';
 
 // "Open session library": the host's half, spread into hostRequests / hostEvents. The library
 // only reads the CLI's files; nothing here changes them.
-
-const sessionId = z.string().regex(/^[A-Za-z0-9_.:-]{1,256}$/, 'a session id');
 
 export const libraryRequests = {
   /** Sessions newest first, the projects they ran in, what could not be read, the scan's state. */

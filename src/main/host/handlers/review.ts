@@ -3,13 +3,13 @@ import type { HandlersFor } from '../../../shared/contract/request-table';
 import type { AgentRegistry } from '../agent-registry';
 import { replacementOf, revertReplacement } from '../edit-revert';
 import type { LaunchContext } from '../launch-context';
-import { openInEditor } from '../open-in-editor';
+import { editedFile, openInEditor, type EditorOptions } from '../open-in-editor';
 
 /** "Revert hunk" and "Open in editor": on what the agent's own log says it edited, only. */
 export function reviewHandlers(
   agents: AgentRegistry,
   launch: LaunchContext,
-  openPath: ((path: string) => Promise<string>) | undefined,
+  desktop: Pick<EditorOptions, 'platform' | 'openPath' | 'revealPath'>,
 ): HandlersFor<typeof reviewRequests> {
   return {
     revertAgentEdit: async ({ agentId, toolUseId, editIndex }) => {
@@ -19,13 +19,8 @@ export function reviewHandlers(
       return { path: replacement.path };
     },
     openEditedFile: async ({ agentId, toolUseId }) => {
-      const path = agents.toolUse(agentId, toolUseId).input['file_path'];
-      if (typeof path !== 'string') throw new Error('that tool call names no file');
-      await openInEditor(path, {
-        env: await launch.environment(),
-        platform: process.platform,
-        openPath,
-      });
+      const path = editedFile(agents.logged(agentId), toolUseId, desktop.platform);
+      await openInEditor(path, { env: await launch.environment(), ...desktop });
       return null;
     },
   };

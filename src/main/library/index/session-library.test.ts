@@ -78,11 +78,19 @@ function library(options: Partial<SessionLibraryOptions> = {}): SessionLibrary {
   return lib;
 }
 
+/**
+ * The CLI names each session file by its session's UUID, and the library lists no other: the
+ * tests' short names ('s-old') are spelt into a UUID's last group, and read back out of it.
+ */
+const sid = (name: string) =>
+  `00000000-0000-4000-8000-${Buffer.from(name).toString('hex').padStart(12, '0')}`;
+const nameOf = (id: string) => Buffer.from(id.slice(24).replace(/^(00)+/, ''), 'hex').toString();
+
 /** Writes a session; returns its path. The folder is named the CLI's way. */
 function writeSession(cwd: string, sessionId: string, entries: object[]): string {
   const dir = join(claudeDir, 'projects', cwd.replace(/[/.]/g, '-'));
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${sessionId}.jsonl`);
+  const path = join(dir, `${sid(sessionId)}.jsonl`);
   writeFileSync(path, lines(entries));
   return path;
 }
@@ -137,7 +145,7 @@ describe('SessionLibrary', () => {
     await lib.start();
     const [first, second] = lib.list();
     expect(first).toMatchObject({
-      sessionId: 's-new',
+      sessionId: sid('s-new'),
       project: '/home/ada/my-blog', // the real folder: the encoded name lost the dash
       title: 'Drafting a blog post',
       messages: 1,
@@ -146,7 +154,7 @@ describe('SessionLibrary', () => {
       live: false,
     });
     expect(second).toMatchObject({
-      sessionId: 's-old',
+      sessionId: sid('s-old'),
       project: '/home/ada/shop',
       title: 'Fix the checkout total',
       messages: 3, // two prompts and one reply written as two entries
@@ -196,21 +204,34 @@ describe('SessionLibrary', () => {
     await lib.start();
 
     const [hit] = await lib.search('Pelican');
-    expect(hit!.session.sessionId).toBe('reply');
+    expect(nameOf(hit!.session.sessionId)).toBe('reply');
     const { text, ranges } = hit!.snippet;
     expect(ranges).toHaveLength(1);
     expect(text.slice(...ranges[0]!)).toBe('pelican');
 
-    expect((await lib.search('zebrafish')).map((h) => h.session.sessionId)).toEqual(['tool']);
-    expect((await lib.search('quokka')).map((h) => h.session.sessionId)).toEqual(['tool']);
+    expect((await lib.search('zebrafish')).map((h) => nameOf(h.session.sessionId))).toEqual([
+      'tool',
+    ]);
+    expect((await lib.search('quokka')).map((h) => nameOf(h.session.sessionId))).toEqual(['tool']);
     // All words must occur; the last one typed may be a prefix.
-    expect((await lib.search('dawn pelic')).map((h) => h.session.sessionId)).toEqual(['reply']);
+    expect((await lib.search('dawn pelic')).map((h) => nameOf(h.session.sessionId))).toEqual([
+      'reply',
+    ]);
     expect(await lib.search('pelic dawn')).toEqual([]);
     expect(await lib.search('pelican quokka')).toEqual([]);
     expect(await lib.search('  ')).toEqual([]);
     // What FTS5 would read as syntax is only words and punctuation here.
     expect(await lib.search('"pelican*)')).toHaveLength(1);
     expect(await lib.search('pelican NOT')).toEqual([]);
+  });
+
+  it('lists no file whose name is not a session UUID: the id would reach the CLI', async () => {
+    const kept = writeSession('/w', 'kept', [prompt('kept', '/w', 'x')]);
+    for (const name of ['--debug-file=x', 'notes', `${sid('kept')}.bak`])
+      writeFileSync(join(kept, '..', `${name}.jsonl`), lines([prompt(name, '/w', 'x')]));
+    const lib = library();
+    await lib.start();
+    expect(lib.list().map((s) => nameOf(s.sessionId))).toEqual(['kept']);
   });
 
   it('ranks the session where the word counts most first', async () => {
@@ -224,7 +245,7 @@ describe('SessionLibrary', () => {
     writeSession('/w', 'often', [prompt('often', '/w', 'lighthouse lighthouses lighthouses')]);
     const lib = library();
     await lib.start();
-    expect((await lib.search('lighthouses')).map((h) => h.session.sessionId)).toEqual([
+    expect((await lib.search('lighthouses')).map((h) => nameOf(h.session.sessionId))).toEqual([
       'often',
       'once',
     ]);
@@ -237,12 +258,12 @@ describe('SessionLibrary', () => {
     writeSession('/b', 'feb', [prompt('feb', '/b', 'walrus in february')]);
     const lib = library();
     await lib.start();
-    const ids = (list: { sessionId: string }[]) => list.map((s) => s.sessionId);
+    const ids = (list: { sessionId: string }[]) => list.map((s) => nameOf(s.sessionId));
     expect(ids(lib.list({ project: '/a' }))).toEqual(['jan']);
     expect(ids(lib.list({ since: Date.parse('2026-02-01T00:00:00Z') }))).toEqual(['feb']);
     expect(ids(lib.list({ until: Date.parse('2026-02-01T00:00:00Z') }))).toEqual(['jan']);
     const hits = (q: string, f: object) =>
-      lib.search(q, f).then((h) => h.map((x) => x.session.sessionId));
+      lib.search(q, f).then((h) => h.map((x) => nameOf(x.session.sessionId)));
     expect(await hits('walrus', { project: '/b' })).toEqual(['feb']);
     expect(await hits('walrus', { until: Date.parse('2026-02-01T00:00:00Z') })).toEqual(['jan']);
   });
@@ -258,8 +279,8 @@ describe('SessionLibrary', () => {
     // Only the appended bytes were read: the file was not read again from 0.
     expect(progress).toMatchObject({ filesTotal: 1, bytesRead: Buffer.byteLength(added) });
     expect(statSync(path).size).toBe(before + progress.bytesRead);
-    expect((await lib.search('narwhal')).map((h) => h.session.sessionId)).toEqual(['s']);
-    expect((await lib.search('first')).map((h) => h.session.sessionId)).toEqual(['s']);
+    expect((await lib.search('narwhal')).map((h) => nameOf(h.session.sessionId))).toEqual(['s']);
+    expect((await lib.search('first')).map((h) => nameOf(h.session.sessionId))).toEqual(['s']);
     expect(lib.list()[0]!.messages).toBe(2);
   });
 
@@ -297,7 +318,7 @@ describe('SessionLibrary', () => {
     lib.onChange(() => changes++);
     rmSync(path);
     await lib.rescan();
-    expect(lib.list().map((s) => s.sessionId)).toEqual(['kept']);
+    expect(lib.list().map((s) => nameOf(s.sessionId))).toEqual(['kept']);
     expect(await lib.search('axolotl')).toEqual([]);
     expect(changes).toBe(1);
   });
@@ -315,7 +336,7 @@ describe('SessionLibrary', () => {
     expect(
       again
         .list()
-        .map((s) => s.sessionId)
+        .map((s) => nameOf(s.sessionId))
         .sort(),
     ).toEqual(['a', 'b']);
     expect(await again.search('capybara')).toHaveLength(1);
@@ -393,7 +414,9 @@ describe('SessionLibrary', () => {
     const canRead = process.getuid?.() !== 0; // root reads anything: there chmod proves nothing
     const lib = library();
     await lib.start();
-    expect((await lib.search('kookaburra')).map((h) => h.session.sessionId)).toEqual(['noisy']);
+    expect((await lib.search('kookaburra')).map((h) => nameOf(h.session.sessionId))).toEqual([
+      'noisy',
+    ]);
     const problems = lib.problems();
     expect(problems).toMatchObject({ missing: false, corrupt: 1 });
     expect(problems.files).toContainEqual({
@@ -467,15 +490,15 @@ describe('SessionLibrary', () => {
     mkdirSync(join(claudeDir, 'sessions'));
     writeFileSync(
       join(claudeDir, 'sessions', '4242.json'),
-      JSON.stringify({ pid: 4242, sessionId: 'held' }),
+      JSON.stringify({ pid: 4242, sessionId: sid('held') }),
     );
     writeFileSync(
       join(claudeDir, 'sessions', '999.json'),
-      JSON.stringify({ pid: 999, sessionId: 'idle' }),
+      JSON.stringify({ pid: 999, sessionId: sid('idle') }),
     );
     const lib = library({ isProcessAlive: (pid) => pid === 4242 });
     await lib.start();
-    const live = Object.fromEntries(lib.list().map((s) => [s.sessionId, s.live]));
+    const live = Object.fromEntries(lib.list().map((s) => [nameOf(s.sessionId), s.live]));
     expect(live).toEqual({ held: true, idle: false });
 
     const recent = library({ now: () => Date.now(), indexDir: join(root, 'index2') });
@@ -491,7 +514,7 @@ describe('SessionLibrary', () => {
     writeSession('/w', 'new', [prompt('new', '/w', 'a fresh manatee')]);
     await changed;
     await lib.rescan(); // joins the scan the watcher started
-    expect((await lib.search('manatee')).map((h) => h.session.sessionId)).toEqual(['new']);
+    expect((await lib.search('manatee')).map((h) => nameOf(h.session.sessionId))).toEqual(['new']);
   });
 
   it('yields to the event loop while it builds', async () => {

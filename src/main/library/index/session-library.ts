@@ -10,6 +10,7 @@ import {
 } from './index-store';
 import { errorMessage } from '../../../shared/error-message';
 import { Listeners } from '../../../shared/listeners';
+import { UUID } from '../../../shared/contract/ids';
 import type { SessionSummary } from '../../../shared/library';
 import { readLines, type Line } from './line-reader';
 import { openRegularFile } from '../regular-file';
@@ -352,7 +353,9 @@ export class SessionLibrary {
       // Stat in parallel: one at a time, 10,000 files take a round trip to the thread pool each.
       const found = await Promise.all(
         names
-          .filter((name) => name.endsWith('.jsonl'))
+          // The CLI names each file by its session's UUID. Any other name is no session of the
+          // CLI's, and its id would go to the CLI on resume (`--debug-file=x.jsonl`).
+          .filter((name) => name.endsWith('.jsonl') && UUID.test(basename(name, '.jsonl')))
           .map(async (name): Promise<DiskFile | undefined> => {
             const path = join(dir, name);
             try {

@@ -20,7 +20,10 @@ beforeEach(() => {
     timestamp: '2026-01-01T00:00:00Z',
     cwd: '/w',
   };
-  writeFileSync(join(dir, 's.jsonl'), `${JSON.stringify(entry)}\n`);
+  writeFileSync(
+    join(dir, '0b5e2d6c-1f3a-4c8e-9d7b-2a6f4e8c1b3d.jsonl'),
+    `${JSON.stringify(entry)}\n`,
+  );
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
