@@ -38,7 +38,7 @@ export interface SshServer {
   log(): string;
   /** How many logins sshd accepted so far. */
   authentications(): number;
-  /** Adds a Host block to `configFile`; `lines` override the server's defaults (first wins). */
+  /** Adds a Host block to `configFile`: `lines` (`Port 2222`) in place of the server's own. */
   addHost(alias: string, lines: string[]): void;
   /** Authorizes another client public key (a file's contents). */
   authorize(publicKey: string): void;
@@ -114,9 +114,12 @@ export async function startSshServer(): Promise<SshServer> {
     '  KbdInteractiveAuthentication no',
   ];
   const block = (name: string, lines: string[]) => {
-    // ssh takes the first value it reads for an option, so the block's own lines go first.
+    const keyword = (line: string) => line.trim().split(/\s+/)[0]!.toLowerCase();
     const own = lines.map((line) => `  ${line.trim()}`);
-    return [`Host ${name}`, ...own, ...defaults, ''].join('\n');
+    // A default the block sets itself is left out: ssh would take the first value of most
+    // options, and every IdentityFile.
+    const kept = defaults.filter((line) => !own.some((mine) => keyword(mine) === keyword(line)));
+    return [`Host ${name}`, ...own, ...kept, ''].join('\n');
   };
   fs.writeFileSync(configFile, block(alias, []));
 
