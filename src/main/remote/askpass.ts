@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
+import { posixQuote } from '../../shared/posix-quote';
 
 /**
  * A question ssh asks (a password, a key's passphrase, whether to trust an unknown host key, with
@@ -66,7 +67,7 @@ export async function startAskpass(options: {
   const node = options.node ?? process.execPath;
   writeFileSync(
     program,
-    `#!/bin/sh\nELECTRON_RUN_AS_NODE=1 exec ${shellQuote(node)} ${shellQuote(script)} "$@"\n`,
+    `#!/bin/sh\nELECTRON_RUN_AS_NODE=1 exec ${posixQuote(node)} ${posixQuote(script)} "$@"\n`,
     { mode: 0o700 },
   );
   chmodSync(program, 0o700);
@@ -129,8 +130,4 @@ function parseRequest(line: string): { token: string; prompt: string } | null {
 function sameToken(hex: string, token: Buffer): boolean {
   const given = Buffer.from(hex, 'hex');
   return given.length === token.length && timingSafeEqual(given, token);
-}
-
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
 }

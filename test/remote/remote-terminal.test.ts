@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TerminalSession } from '../../src/main/pty/terminal-session';
+import { remoteShell } from '../../src/main/remote/remote-terminal';
+import { checkHost, closeMaster, type SshSettings } from '../../src/main/remote/ssh-connection';
+import { sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
+import { until } from '#test/support/until';
+
+const reason = sshUnavailable();
+
+describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote terminal', () => {
+  let server: SshServer;
+  let settings: SshSettings;
+
+  beforeAll(async () => {
+    server = await startSshServer();
+    settings = {
+      configFile: server.configFile,
+      controlDir: mkdtempSync('/tmp/tether-ssh-'),
+      env: process.env,
+    };
+  });
+
+  afterAll(async () => {
+    if (settings) await closeMaster({ host: server.alias }, settings);
+    await server?.stop();
+    if (settings) rmSync(settings.controlDir, { recursive: true, force: true });
+  });
+
+  it('runs the remote login shell in a pty: typing, output, resize and exit', async () => {
+    const target = { host: server.alias };
+    expect(await checkHost(target, settings)).toEqual({ ok: true });
+    const { shell, env } = remoteShell(target, settings, server.home);
+    let output = '';
+    let exit: number | undefined;
+    const session: TerminalSession = new TerminalSession({
+      shell,
+      env,
+      cwd: tmpdir(),
+      cols: 80,
+      rows: 24,
+      onData(data) {
+        output += Buffer.from(data).toString('utf8');
+        session.acknowledge(data.length);
+      },
+      onExit(code) {
+        exit = code;
+      },
+    });
+    try {
+      // Marks split by quotes, so the echo of what is typed never matches.
+      session.write('echo "on:$(whoami):$(pwd):$(command -v claude)"\r');
+      await until(() => output.includes(`on:${server.user}:${server.home}:`), 'the remote shell');
+      // A login shell: ~/.profile put ~/.local/bin, where the CLI is, on PATH.
+      expect(output).toContain(`on:${server.user}:${server.home}:${server.home}/.local/bin/claude`);
+
+      session.write('stty size; echo si""ze-done\r');
+      await until(() => output.includes('size-done'), 'stty size');
+      expect(output).toMatch(/[\r\n]24 80\r\n/);
+
+      session.resize(100, 30);
+      output = '';
+      // The window change travels to the remote pty before the next command is read there.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      session.write('stty size; echo si""ze-done\r');
+      await until(() => output.includes('size-done'), 'stty size after resize');
+      expect(output).toMatch(/[\r\n]30 100\r\n/);
+
+      session.write('exit 3\r');
+      await until(() => exit !== undefined, 'the remote shell to exit');
+      expect(exit).toBe(3);
+      // The terminal rode on the master that checkHost opened: one login in all.
+      expect(server.authentications()).toBe(1);
+    } finally {
+      await session.kill();
+    }
+  });
+});
