@@ -43,6 +43,7 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
       sshCommand({ host: server.alias }, settings, {
         kind: 'pipe',
         command: 'dir=$(mktemp -d) && mkdir "$dir/claude" "$dir/tmp" "$dir/work" && echo "$dir"',
+        opensMaster: true,
       }),
     );
     expect(made.code).toBe(0);

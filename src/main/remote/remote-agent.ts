@@ -2,7 +2,7 @@ import type { SessionHost } from '../agent/agent-session';
 import { spawnPipeTransport } from '../agent/transport/pipe-transport';
 import type { SpawnSpec, Transport, TransportHandlers } from '../agent/transport/transport';
 import { posixQuote } from '../../shared/posix-quote';
-import { sshCommand, type SshSettings } from './ssh-connection';
+import { connect, sshCommand, type SshSettings } from './ssh-connection';
 import type { SshTarget } from './ssh-hosts';
 
 /**
@@ -40,7 +40,8 @@ export interface RemoteAgentOptions {
 
 /**
  * A SessionHost whose `claude` runs on `target` over `ssh -T` (pipes: the stream-json lines
- * cross byte for byte), on the host's shared connection, with the flags AgentSession chose. The
+ * cross byte for byte), on the host's shared connection (opened first: a failure to connect fails
+ * the start with ssh's reason in one sentence), with the flags AgentSession chose. The
  * CLI is found on the remote, so the local lookup finds nothing that matters (every path counts
  * as executable and the path it settles on is not used), and the session's own `cwd` is where the
  * local ssh runs: any local folder.
@@ -76,6 +77,7 @@ async function spawnRemoteClaude(
   const command = ['sh', '-c', REMOTE_SCRIPT, 'tether-claude', options.cwd, ...spec.args]
     .map(posixQuote)
     .join(' ');
+  await connect(options.target, options.settings);
   const ssh = sshCommand(options.target, options.settings, { kind: 'pipe', command });
   const transport = await spawnPipeTransport(
     { file: ssh.file, args: ssh.args, cwd: spec.cwd, env: ssh.env },

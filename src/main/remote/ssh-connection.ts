@@ -36,9 +36,9 @@ export interface SshCommand {
 
 export type SshMode =
   /** A pty on the remote (`-tt`): a shell or anything interactive. */
-  | { kind: 'tty'; command?: string }
+  | { kind: 'tty'; command?: string; opensMaster?: boolean }
   /** Plain pipes (`-T`): byte-exact streams such as the agent's stream-json. */
-  | { kind: 'pipe'; command: string }
+  | { kind: 'pipe'; command: string; opensMaster?: boolean }
   /** A request to the master only (`-O check`, `-O exit`). */
   | { kind: 'control'; operation: 'check' | 'exit' };
 
@@ -56,9 +56,14 @@ export function sshCommand(target: SshTarget, settings: SshSettings, mode: SshMo
   if (s.configFile) args.push('-F', s.configFile);
   // Windows' own OpenSSH has no ControlMaster: there each block opens its own connection.
   if ((s.platform ?? process.platform) !== 'win32') {
+    // Only checkHost opens the master, from Tether's own process. One forked by a block's ssh
+    // would belong to that block: it inherits the block's environment (its process tag, which
+    // closing the block hunts down) and could end with it, taking every other block on the host
+    // along. A block's ssh uses the master, or connects alone if it is gone.
+    const opens = mode.kind !== 'control' && mode.opensMaster === true;
     args.push(
       '-o',
-      'ControlMaster=auto',
+      `ControlMaster=${opens ? 'auto' : 'no'}`,
       '-o',
       `ControlPath=${join(s.controlDir, '%C')}`,
       '-o',
@@ -119,9 +124,17 @@ export async function checkHost(target: SshTarget, settings: SshSettings): Promi
     );
     if (check.code === 0) return { ok: true };
   }
-  const first = await runSsh(sshCommand(target, settings, { kind: 'pipe', command: 'true' }));
+  const first = await runSsh(
+    sshCommand(target, settings, { kind: 'pipe', command: 'true', opensMaster: true }),
+  );
   if (first.code === 0) return { ok: true };
   return { ok: false, error: explainSshFailure(first.stderr, target) };
+}
+
+/** Opens the shared connection to `target` if it is not up; rejects with checkHost's sentence. */
+export async function connect(target: SshTarget, settings: SshSettings): Promise<void> {
+  const result = await checkHost(target, settings);
+  if (!result.ok) throw new Error(result.error);
 }
 
 /** Ends the shared connection to `target` and every session still on it. */
