@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentSession } from '../../src/main/agent/agent-session';
 import { remoteSessionHost } from '../../src/main/remote/remote-agent';
@@ -59,12 +59,12 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
     rmSync(localDir, { recursive: true, force: true });
   });
 
-  async function startRemote(resume?: string) {
+  async function startRemote(resume?: string, where = { host: server.alias, folder: 'work' }) {
     const session = new AgentSession({
       host: remoteSessionHost({
-        target: { host: server.alias },
+        target: { host: where.host },
         settings,
-        cwd: `${remoteDir}/work`,
+        cwd: `${remoteDir}/${where.folder}`,
         env: {
           ANTHROPIC_BASE_URL: fake.url,
           ANTHROPIC_API_KEY: 'sk-test',
@@ -122,4 +122,17 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
     // Every ssh here rode the one master: one login for the whole test.
     expect(server.authentications()).toBe(1);
   }, 120_000);
+
+  it("fails the start with ssh's reason when the host cannot be reached", async () => {
+    server.addHost('nowhere', ['Port 1']);
+    await expect(startRemote(undefined, { host: 'nowhere', folder: 'work' })).rejects.toThrow(
+      'Could not start Claude Code: nowhere refused the connection: no ssh server listens on that port.',
+    );
+  });
+
+  it("fails the start with the remote shell's words when the folder is not there", async () => {
+    await expect(startRemote(undefined, { host: server.alias, folder: 'gone' })).rejects.toThrow(
+      `Claude Code did not start: There is no folder ${remoteDir}/gone on ${hostname()} (or this user may not enter it).`,
+    );
+  });
 });

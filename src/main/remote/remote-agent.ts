@@ -20,8 +20,8 @@ const REMOTE_SCRIPT = [
   'login_path=$(echo "$found" | sed -n s/^path=//p | tail -n 1)',
   'if [ -n "$login_path" ]; then PATH=$login_path; export PATH; fi',
   'if [ ! -x "$claude" ]; then for file in "$HOME/.local/bin/claude" "$HOME/.claude/local/claude" /opt/homebrew/bin/claude /usr/local/bin/claude; do if [ -x "$file" ]; then claude=$file; break; fi; done; fi',
-  'if [ ! -x "$claude" ]; then echo "Claude Code is not installed on $(hostname): not on the login PATH, nor in ~/.local/bin, ~/.claude/local, /opt/homebrew/bin or /usr/local/bin." >&2; exit 127; fi',
-  'cd "$1" || exit 1',
+  'if [ ! -x "$claude" ]; then echo "Claude Code is not installed on $(uname -n): not on the login PATH, nor in ~/.local/bin, ~/.claude/local, /opt/homebrew/bin or /usr/local/bin." >&2; exit 127; fi',
+  'cd "$1" 2>/dev/null || { echo "There is no folder $1 on $(uname -n) (or this user may not enter it)." >&2; exit 1; }',
   'shift',
   'exec "$claude" "$@"',
 ].join('\n');
