@@ -96,9 +96,11 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
     await until(() => first.events.some((e) => e.type === 'done'), 'the remote turn', 60_000);
     expect(reply(first.events)).toBe('Hello from the remote.');
     expect(conversation(fake.calls.at(-1)!)).toContain('hello over there');
-    const started = first.events.find((e) => e.type === 'session_started');
+    const started = first.events.find(
+      (e): e is Extract<AgentEvent, { type: 'session_started' }> => e.type === 'session_started',
+    );
     expect(started).toMatchObject({ cwd: `${remoteDir}/work` });
-    const sessionId = started!.type === 'session_started' ? started.session_id : '';
+    const sessionId = started!.session_id;
     // The transcript is the remote's, in its config folder, as a remote user's would be.
     const listed = await runSsh(
       sshCommand({ host: server.alias }, settings, {
