@@ -1,17 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAskpass, type Ask } from '../../src/main/remote/askpass';
-import { checkHost, closeMaster, type SshSettings } from '../../src/main/remote/ssh-connection';
+import { checkHost } from '../../src/main/remote/ssh-connection';
 import { keygen, sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
 
 const reason = sshUnavailable();
 
 describe.skipIf(reason)(reason ? `ssh askpass: skipped, ${reason}` : 'ssh askpass', () => {
   let server: SshServer;
-  const opened: Array<{ host: string; settings: SshSettings }> = [];
-  const dirs: string[] = [];
   const passphrase = 'correct horse battery';
 
   beforeAll(async () => {
@@ -23,22 +21,14 @@ describe.skipIf(reason)(reason ? `ssh askpass: skipped, ${reason}` : 'ssh askpas
   });
 
   afterAll(async () => {
-    for (const { host, settings } of opened) await closeMaster({ host }, settings);
     await server?.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   /** Checks `host` with a bridge that answers through `ask`, on a master of its own. */
   async function check(host: string, ask: Ask) {
-    const dir = mkdtempSync('/tmp/tether-ssh-');
-    dirs.push(dir);
-    const bridge = await startAskpass({ dir, ask });
-    const settings: SshSettings = {
-      configFile: server.configFile,
-      controlDir: dir,
-      env: { ...process.env, ...bridge.env },
-    };
-    opened.push({ host, settings });
+    const settings = server.settings();
+    const bridge = await startAskpass({ dir: settings.controlDir, ask });
+    settings.env = { ...process.env, ...bridge.env };
     try {
       return await checkHost({ host }, settings);
     } finally {

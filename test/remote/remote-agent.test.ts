@@ -3,12 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentSession } from '../../src/main/agent/agent-session';
 import { remoteSessionHost } from '../../src/main/remote/remote-agent';
-import {
-  closeMaster,
-  runSsh,
-  sshCommand,
-  type SshSettings,
-} from '../../src/main/remote/ssh-connection';
+import { runSsh, sshCommand, type SshSettings } from '../../src/main/remote/ssh-connection';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import {
   messageText,
@@ -33,11 +28,7 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
 
   beforeAll(async () => {
     server = await startSshServer();
-    settings = {
-      configFile: server.configFile,
-      controlDir: mkdtempSync('/tmp/tether-ssh-'),
-      env: process.env,
-    };
+    settings = server.settings();
     fake = await startFakeAnthropic(() => textReply('Hello from the remote.'));
     const made = await runSsh(
       sshCommand({ host: server.alias }, settings, {
@@ -52,10 +43,8 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
 
   afterAll(async () => {
     for (const session of sessions) await session.dispose();
-    if (settings) await closeMaster({ host: server.alias }, settings);
     await fake?.close();
     await server?.stop();
-    if (settings) rmSync(settings.controlDir, { recursive: true, force: true });
     rmSync(localDir, { recursive: true, force: true });
   });
 

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TerminalSession } from '../../src/main/pty/terminal-session';
 import { remoteShell } from '../../src/main/remote/remote-terminal';
-import { checkHost, closeMaster, type SshSettings } from '../../src/main/remote/ssh-connection';
+import { checkHost, type SshSettings } from '../../src/main/remote/ssh-connection';
 import { sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
 import { until } from '#test/support/until';
 
@@ -15,17 +14,11 @@ describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote
 
   beforeAll(async () => {
     server = await startSshServer();
-    settings = {
-      configFile: server.configFile,
-      controlDir: mkdtempSync('/tmp/tether-ssh-'),
-      env: process.env,
-    };
+    settings = server.settings();
   });
 
   afterAll(async () => {
-    if (settings) await closeMaster({ host: server.alias }, settings);
     await server?.stop();
-    if (settings) rmSync(settings.controlDir, { recursive: true, force: true });
   });
 
   it('runs the remote login shell in a pty: typing, output, resize and exit', async () => {

@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkHost,
-  closeMaster,
   runSsh,
   sshCommand,
   type SshSettings,
@@ -20,14 +19,10 @@ describe.skipIf(reason)(reason ? `ssh connection: skipped, ${reason}` : 'ssh con
   let settings: SshSettings;
   let silent: net.Server;
   const silentSockets: net.Socket[] = [];
-  const controlDirs: string[] = [];
 
   beforeAll(async () => {
     server = await startSshServer();
-    // Short and private, as the app's own (ssh-connection.ts, privateDir).
-    const controlDir = mkdtempSync('/tmp/tether-ssh-');
-    controlDirs.push(controlDir);
-    settings = { configFile: server.configFile, controlDir, env: process.env };
+    settings = server.settings();
     // A port that accepts connections and never says a word, as a host behind a dead link.
     silent = net.createServer((socket) => silentSockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -46,21 +41,15 @@ describe.skipIf(reason)(reason ? `ssh connection: skipped, ${reason}` : 'ssh con
   });
 
   afterAll(async () => {
-    if (settings) await closeMaster({ host: server.alias }, settings);
     for (const socket of silentSockets) socket.destroy();
     await new Promise((resolve) => silent?.close(resolve));
     await server?.stop();
-    for (const dir of controlDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   // ssh names a master by where it leads (%C: host, port, user), not by the alias: every alias
   // here leads to the one server and would use the first test's master, so each check that is
   // to fail gets a control folder of its own.
-  const alone = (): SshSettings => {
-    const controlDir = mkdtempSync('/tmp/tether-ssh-');
-    controlDirs.push(controlDir);
-    return { ...settings, controlDir };
-  };
+  const alone = (): SshSettings => server.settings();
   const target = (host: string): SshTarget => ({ host });
 
   it('runs commands on one shared connection: the second logs in no more and is much faster', async () => {

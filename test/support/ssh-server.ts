@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { signalTree } from '../../src/main/process/process-tree';
+import { closeMaster, type SshSettings } from '../../src/main/remote/ssh-connection';
 import { CLAUDE_BIN } from './claude-cli';
 import { until } from './until';
 
@@ -42,6 +43,12 @@ export interface SshServer {
   addHost(alias: string, lines: string[]): void;
   /** Authorizes another client public key (a file's contents). */
   authorize(publicKey: string): void;
+  /**
+   * Settings for Tether's ssh to this server, with a control folder of their own (so masters
+   * opened with them are theirs alone) and `env` as ssh's environment (default: this process's).
+   */
+  settings(env?: NodeJS.ProcessEnv): SshSettings;
+  /** Ends the masters opened with `settings()` and the server, and removes the run's folders. */
   stop(): Promise<void>;
 }
 
@@ -138,6 +145,7 @@ export async function startSshServer(): Promise<SshServer> {
   );
   if (exited) throw new Error(`sshd did not start: ${log()}`);
 
+  const madeSettings: SshSettings[] = [];
   return {
     dir,
     alias,
@@ -155,7 +163,19 @@ export async function startSshServer(): Promise<SshServer> {
     authorize(key) {
       fs.appendFileSync(authorizedKeys, key.endsWith('\n') ? key : `${key}\n`);
     },
+    settings(env = process.env) {
+      // Short, as the app's own (ssh-connection.ts, privateDir): a socket's path is bounded.
+      const controlDir = fs.mkdtempSync('/tmp/tether-ssh-');
+      const made = { configFile, controlDir, env };
+      madeSettings.push(made);
+      return made;
+    },
     async stop() {
+      // One control folder holds at most the one master to this server, whatever the alias.
+      for (const made of madeSettings) {
+        await closeMaster({ host: alias }, made);
+        fs.rmSync(made.controlDir, { recursive: true, force: true });
+      }
       // Its tree: the listener and every connection it forked, which outlive it otherwise.
       if (!exited && child.pid) signalTree(child.pid, 'SIGTERM');
       await until(() => exited, 'sshd to exit', 5_000).catch(() => {});
