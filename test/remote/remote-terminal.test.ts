@@ -23,6 +23,7 @@ describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote
 
   it('runs the remote login shell in a pty: typing, output, resize and exit', async () => {
     const target = { host: server.alias };
+    const logins = server.authentications();
     const { shell, env } = await remoteShell(target, settings, server.home);
     let output = '';
     let exit: number | undefined;
@@ -68,6 +69,42 @@ describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote
     // The shared connection outlives the block (whose stragglers were ended with it), and the
     // terminal rode on it: one login in all.
     expect(await checkHost(target, settings)).toEqual({ ok: true });
-    expect(server.authentications()).toBe(1);
+    expect(server.authentications() - logins).toBe(1);
+  });
+
+  it('ends the terminal when the link dies (keepalives unanswered)', async () => {
+    const target = { host: server.alias };
+    const quick = { ...server.settings(), aliveIntervalSeconds: 1, aliveCountMax: 2 };
+    const { shell, env } = await remoteShell(target, quick);
+    let output = '';
+    let exit: number | undefined;
+    const session: TerminalSession = new TerminalSession({
+      shell,
+      env,
+      cwd: tmpdir(),
+      cols: 80,
+      rows: 24,
+      onData(data) {
+        output += Buffer.from(data).toString('utf8');
+        session.acknowledge(data.length);
+      },
+      onExit(code) {
+        exit = code;
+      },
+    });
+    const thaw = { run: () => {} };
+    try {
+      session.write('echo "al""ive"\r');
+      await until(() => output.includes('alive'), 'the remote shell');
+      thaw.run = server.freeze();
+      const frozenAt = Date.now();
+      await until(() => exit !== undefined, 'ssh to give up on the dead link', 15_000);
+      // ssh's own failure code, after about interval × count seconds rather than never.
+      expect(exit).toBe(255);
+      expect(Date.now() - frozenAt).toBeLessThan(10_000);
+    } finally {
+      thaw.run();
+      await session.kill();
+    }
   });
 });

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { signalTree } from '../../src/main/process/process-tree';
+import { descendantsOf, signalProcesses, signalTree } from '../../src/main/process/process-tree';
 import { closeMaster, type SshSettings } from '../../src/main/remote/ssh-connection';
 import { CLAUDE_BIN } from './claude-cli';
 import { until } from './until';
@@ -48,6 +48,11 @@ export interface SshServer {
    * opened with them are theirs alone) and `env` as ssh's environment (default: this process's).
    */
   settings(env?: NodeJS.ProcessEnv): SshSettings;
+  /**
+   * Stops every open connection's server side (SIGSTOP), as a link that died would leave them:
+   * nothing answers, nothing closes. Returns what lets them go on (SIGCONT).
+   */
+  freeze(): () => void;
   /** Ends the masters opened with `settings()` and the server, and removes the run's folders. */
   stop(): Promise<void>;
 }
@@ -169,6 +174,11 @@ export async function startSshServer(): Promise<SshServer> {
       const made = { configFile, controlDir, env };
       madeSettings.push(made);
       return made;
+    },
+    freeze() {
+      const connections = descendantsOf(child.pid!);
+      signalProcesses(connections, 'SIGSTOP');
+      return () => signalProcesses(connections, 'SIGCONT');
     },
     async stop() {
       // One control folder holds at most the one master to this server, whatever the alias.
