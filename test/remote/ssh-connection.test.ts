@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkHost,
+  resolveHost,
   runSsh,
   sshCommand,
   type SshSettings,
@@ -74,6 +75,19 @@ describe.skipIf(reason)(reason ? `ssh connection: skipped, ${reason}` : 'ssh con
     // The master outlives both commands (ControlPersist).
     expect(await checkHost(host, settings)).toEqual({ ok: true });
     expect(server.authentications() - before).toBe(1);
+  });
+
+  it('resolves a host as ssh would connect to it, through the config and what was typed', async () => {
+    expect(await resolveHost({ host: server.alias }, settings)).toEqual({
+      hostname: '127.0.0.1',
+      user: server.user,
+      port: server.port,
+    });
+    expect(await resolveHost({ host: 'elsewhere', user: 'me', port: 2222 }, settings)).toEqual({
+      hostname: 'elsewhere',
+      user: 'me',
+      port: 2222,
+    });
   });
 
   it('says in one sentence that a host did not answer in time', async () => {

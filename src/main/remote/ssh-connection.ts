@@ -40,7 +40,9 @@ export type SshMode =
   /** Plain pipes (`-T`): byte-exact streams such as the agent's stream-json. */
   | { kind: 'pipe'; command: string; opensMaster?: boolean }
   /** A request to the master only (`-O check`, `-O exit`). */
-  | { kind: 'control'; operation: 'check' | 'exit' };
+  | { kind: 'control'; operation: 'check' | 'exit' }
+  /** Nothing run: ssh prints the configuration it would use (`-G`). */
+  | { kind: 'config' };
 
 const DEFAULTS = {
   persistSeconds: 600,
@@ -60,7 +62,7 @@ export function sshCommand(target: SshTarget, settings: SshSettings, mode: SshMo
     // would belong to that block: it inherits the block's environment (its process tag, which
     // closing the block hunts down) and could end with it, taking every other block on the host
     // along. A block's ssh uses the master, or connects alone if it is gone.
-    const opens = mode.kind !== 'control' && mode.opensMaster === true;
+    const opens = (mode.kind === 'tty' || mode.kind === 'pipe') && mode.opensMaster === true;
     args.push(
       '-o',
       `ControlMaster=${opens ? 'auto' : 'no'}`,
@@ -81,9 +83,12 @@ export function sshCommand(target: SshTarget, settings: SshSettings, mode: SshMo
   if (target.user) args.push('-l', target.user);
   if (target.port) args.push('-p', String(target.port));
   if (mode.kind === 'control') args.push('-O', mode.operation);
+  else if (mode.kind === 'config') args.push('-G');
   else args.push(mode.kind === 'tty' ? '-tt' : '-T');
   args.push('--', target.host);
-  if (mode.kind !== 'control' && mode.command !== undefined) args.push(mode.command);
+  if ((mode.kind === 'tty' || mode.kind === 'pipe') && mode.command !== undefined) {
+    args.push(mode.command);
+  }
   return { file: s.ssh ?? 'ssh', args, env: s.env ?? process.env };
 }
 
@@ -129,6 +134,22 @@ export async function checkHost(target: SshTarget, settings: SshSettings): Promi
   );
   if (first.code === 0) return { ok: true };
   return { ok: false, error: explainSshFailure(first.stderr, target) };
+}
+
+/** Where ssh would connect for `target`, after the user's config: what to show before it does. */
+export interface ResolvedHost {
+  hostname: string;
+  user: string;
+  port: number;
+}
+
+/** Asks ssh itself (`ssh -G`), which applies every Host and Match block as a connection would. */
+export async function resolveHost(target: SshTarget, settings: SshSettings): Promise<ResolvedHost> {
+  const result = await runSsh(sshCommand(target, settings, { kind: 'config' }));
+  if (result.code !== 0) throw new Error(explainSshFailure(result.stderr, target));
+  const value = (key: string) =>
+    new RegExp(`^${key} (.*)$`, 'm').exec(result.stdout)?.[1]?.trim() ?? '';
+  return { hostname: value('hostname'), user: value('user'), port: Number(value('port')) };
 }
 
 /** Opens the shared connection to `target` if it is not up; rejects with checkHost's sentence. */
