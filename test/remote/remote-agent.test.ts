@@ -98,7 +98,21 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
       }),
     );
     expect(listed.code).toBe(0);
+    const remoteClis = async () =>
+      (
+        await runSsh(
+          sshCommand({ host: server.alias }, settings, {
+            kind: 'pipe',
+            command: 'ps -u "$USER" -o args=',
+          }),
+        )
+      ).stdout
+        .split('\n')
+        .filter((line) => line.includes('--input-format stream-json'));
+    expect(await remoteClis()).toHaveLength(1);
     await first.session.dispose();
+    // Closing the session ended the remote CLI too (its input closed over ssh), not just ssh.
+    expect(await remoteClis()).toEqual([]);
 
     // Reconnecting: a new ssh, the same remote session.
     const second = await startRemote(sessionId);
