@@ -276,7 +276,7 @@ function lookupAccount(): Account | null {
 
 /** Written beside and renamed into place, so a parallel test file never reads half of it. */
 function writeOwned(file: string, text: string, account: Account, mode = 0o644): void {
-  const temporary = `${file}.${process.pid}`;
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   fs.writeFileSync(temporary, text, { mode });
   fs.chownSync(temporary, account.uid, account.gid);
   fs.renameSync(temporary, file);
