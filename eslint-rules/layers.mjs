@@ -10,6 +10,7 @@ const root = resolve(import.meta.dirname, '..');
 const belowHost = [
   'src/main/git',
   'src/main/library',
+  'src/main/remote',
   'src/main/agent',
   'src/main/pty',
   'src/main/process',
@@ -73,6 +74,18 @@ const layers = [
     may: [
       'src/main/library',
       'src/main/agent',
+      'src/main/process',
+      'src/main/platform',
+      'src/shared',
+    ],
+  },
+  // Blocks on other machines over the user's own ssh: it starts agents and terminals there.
+  {
+    folder: 'src/main/remote',
+    may: [
+      'src/main/remote',
+      'src/main/agent',
+      'src/main/pty',
       'src/main/process',
       'src/main/platform',
       'src/shared',

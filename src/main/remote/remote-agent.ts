@@ -1,0 +1,89 @@
+import type { SessionHost } from '../agent/agent-session';
+import { spawnPipeTransport } from '../agent/transport/pipe-transport';
+import type { SpawnSpec, Transport, TransportHandlers } from '../agent/transport/transport';
+import { posixQuote } from '../../shared/posix-quote';
+import { connect, sshCommand, type SshSettings } from './ssh-connection';
+import type { SshTarget } from './ssh-hosts';
+
+/**
+ * Run on the remote by `sh`: reads the variables the CLI gets (one `NAME=value` a line, up to an
+ * empty line) from its input, so that no key shows in the remote's process list; finds `claude`
+ * as a login shell there would (the native installer's `~/.local/bin` is often only on the login
+ * PATH), else in the places Claude Code's installers use (as claude-locator.ts does locally); and
+ * runs it in the folder given, with the login PATH, on the same input. Neither quotes nor
+ * backslashes in it: quoted whole, it reads the same in any shell that parses the command line.
+ */
+const REMOTE_SCRIPT = [
+  'while IFS= read -r line && [ -n "$line" ]; do export "$line"; done',
+  'found=$("${SHELL:-/bin/sh}" -lc "command -v claude | sed s/^/claude=/; printenv PATH | sed s/^/path=/" </dev/null 2>/dev/null)',
+  'claude=$(echo "$found" | sed -n s/^claude=//p | tail -n 1)',
+  'login_path=$(echo "$found" | sed -n s/^path=//p | tail -n 1)',
+  'if [ -n "$login_path" ]; then PATH=$login_path; export PATH; fi',
+  'if [ ! -x "$claude" ]; then for file in "$HOME/.local/bin/claude" "$HOME/.claude/local/claude" /opt/homebrew/bin/claude /usr/local/bin/claude; do if [ -x "$file" ]; then claude=$file; break; fi; done; fi',
+  'if [ ! -x "$claude" ]; then echo "Claude Code is not installed on $(uname -n): not on the login PATH, nor in ~/.local/bin, ~/.claude/local, /opt/homebrew/bin or /usr/local/bin." >&2; exit 127; fi',
+  'cd "$1" 2>/dev/null || { echo "There is no folder $1 on $(uname -n) (or this user may not enter it)." >&2; exit 1; }',
+  'shift',
+  'exec "$claude" "$@"',
+].join('\n');
+
+/** What AgentSession sets for the CLI itself, which must reach the remote one too. */
+const SESSION_VARIABLES = ['CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING'];
+
+export interface RemoteAgentOptions {
+  target: SshTarget;
+  settings: SshSettings;
+  /** The folder on the remote the CLI runs in. */
+  cwd: string;
+  /** Variables for the remote CLI (its API endpoint, say); the local environment stays here. */
+  env?: Record<string, string>;
+}
+
+/**
+ * A SessionHost whose `claude` runs on `target` over `ssh -T` (pipes: the stream-json lines
+ * cross byte for byte), on the host's shared connection (opened first: a failure to connect fails
+ * the start with ssh's reason in one sentence), with the flags AgentSession chose. The
+ * CLI is found on the remote, so the local lookup finds nothing that matters (every path counts
+ * as executable and the path it settles on is not used), and the session's own `cwd` is where the
+ * local ssh runs: any local folder.
+ */
+export function remoteSessionHost(options: RemoteAgentOptions): SessionHost {
+  const spawn = (spec: SpawnSpec, handlers: TransportHandlers) =>
+    spawnRemoteClaude(options, spec, handlers);
+  return {
+    platform: 'linux',
+    isExecutable: () => true,
+    readFile: () => null,
+    spawn: { pty: spawn, pipe: spawn },
+  };
+}
+
+async function spawnRemoteClaude(
+  options: RemoteAgentOptions,
+  spec: SpawnSpec,
+  handlers: TransportHandlers,
+): Promise<Transport> {
+  const variables: Record<string, string> = {};
+  for (const name of SESSION_VARIABLES) {
+    const value = spec.env[name];
+    if (value !== undefined) variables[name] = value;
+  }
+  Object.assign(variables, options.env);
+  const lines = Object.entries(variables).map(([name, value]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || /[\r\n]/.test(value)) {
+      throw new Error(`The variable ${name} cannot be sent to the remote Claude Code.`);
+    }
+    return `${name}=${value}\n`;
+  });
+  const command = ['sh', '-c', REMOTE_SCRIPT, 'tether-claude', options.cwd, ...spec.args]
+    .map(posixQuote)
+    .join(' ');
+  await connect(options.target, options.settings);
+  const ssh = sshCommand(options.target, options.settings, { kind: 'pipe', command });
+  const transport = await spawnPipeTransport(
+    { file: ssh.file, args: ssh.args, cwd: spec.cwd, env: ssh.env },
+    handlers,
+  );
+  // Before anything the session writes: the script reads these up to the empty line.
+  transport.write(`${lines.join('')}\n`);
+  return transport;
+}
