@@ -68,7 +68,7 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
     });
     sessions.push(session);
     const events: AgentEvent[] = [];
-    session.on('event', (event) => events.push(event));
+    session.onEvent((event) => events.push(event));
     // The local ssh runs here; the CLI runs in the remote folder.
     await session.start({ cwd: localDir, env: {}, ...(resume ? { resume } : {}) });
     return { session, events };

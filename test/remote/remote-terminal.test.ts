@@ -64,7 +64,7 @@ describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote
       await until(() => exit !== undefined, 'the remote shell to exit');
       expect(exit).toBe(3);
     } finally {
-      await session.kill();
+      await session.dispose();
     }
     // The shared connection outlives the block (whose stragglers were ended with it), and the
     // terminal rode on it: one login in all.
@@ -104,7 +104,7 @@ describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote
       expect(Date.now() - frozenAt).toBeLessThan(10_000);
     } finally {
       thaw.run();
-      await session.kill();
+      await session.dispose();
     }
   });
 });
