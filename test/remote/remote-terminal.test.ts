@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShellSpec } from '../../src/main/pty/shell';
 import { TerminalSession } from '../../src/main/pty/terminal-session';
 import { remoteShell } from '../../src/main/remote/remote-terminal';
 import { checkHost, type SshSettings } from '../../src/main/remote/ssh-connection';
@@ -7,6 +8,29 @@ import { sshUnavailable, startSshServer, type SshServer } from '#test/support/ss
 import { until } from '#test/support/until';
 
 const reason = sshUnavailable();
+
+/** A TerminalSession running `shell`, what it printed (read on) and how it exited. */
+function openTerminal(shell: ShellSpec, env: NodeJS.ProcessEnv) {
+  const terminal: { session: TerminalSession; output: string; exit: number | undefined } = {
+    session: new TerminalSession({
+      shell,
+      env,
+      cwd: tmpdir(),
+      cols: 80,
+      rows: 24,
+      onData(data) {
+        terminal.output += Buffer.from(data).toString('utf8');
+        terminal.session.acknowledge(data.length);
+      },
+      onExit(code) {
+        terminal.exit = code;
+      },
+    }),
+    output: '',
+    exit: undefined,
+  };
+  return terminal;
+}
 
 describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote terminal', () => {
   let server: SshServer;
@@ -25,44 +49,35 @@ describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote
     const target = { host: server.alias };
     const logins = server.authentications();
     const { shell, env } = await remoteShell(target, settings, server.home);
-    let output = '';
-    let exit: number | undefined;
-    const session: TerminalSession = new TerminalSession({
-      shell,
-      env,
-      cwd: tmpdir(),
-      cols: 80,
-      rows: 24,
-      onData(data) {
-        output += Buffer.from(data).toString('utf8');
-        session.acknowledge(data.length);
-      },
-      onExit(code) {
-        exit = code;
-      },
-    });
+    const terminal = openTerminal(shell, env);
+    const { session } = terminal;
     try {
       // Marks split by quotes, so the echo of what is typed never matches.
       session.write('echo "on:$(whoami):$(pwd):$(command -v claude)"\r');
-      await until(() => output.includes(`on:${server.user}:${server.home}:`), 'the remote shell');
+      await until(
+        () => terminal.output.includes(`on:${server.user}:${server.home}:`),
+        'the remote shell',
+      );
       // A login shell: ~/.profile put ~/.local/bin, where the CLI is, on PATH.
-      expect(output).toContain(`on:${server.user}:${server.home}:${server.home}/.local/bin/claude`);
+      expect(terminal.output).toContain(
+        `on:${server.user}:${server.home}:${server.home}/.local/bin/claude`,
+      );
 
       session.write('stty size; echo si""ze-done\r');
-      await until(() => output.includes('size-done'), 'stty size');
-      expect(output).toMatch(/[\r\n]24 80\r\n/);
+      await until(() => terminal.output.includes('size-done'), 'stty size');
+      expect(terminal.output).toMatch(/[\r\n]24 80\r\n/);
 
       session.resize(100, 30);
-      output = '';
+      terminal.output = '';
       // The window change travels to the remote pty before the next command is read there.
       await new Promise((resolve) => setTimeout(resolve, 200));
       session.write('stty size; echo si""ze-done\r');
-      await until(() => output.includes('size-done'), 'stty size after resize');
-      expect(output).toMatch(/[\r\n]30 100\r\n/);
+      await until(() => terminal.output.includes('size-done'), 'stty size after resize');
+      expect(terminal.output).toMatch(/[\r\n]30 100\r\n/);
 
       session.write('exit 3\r');
-      await until(() => exit !== undefined, 'the remote shell to exit');
-      expect(exit).toBe(3);
+      await until(() => terminal.exit !== undefined, 'the remote shell to exit');
+      expect(terminal.exit).toBe(3);
     } finally {
       await session.dispose();
     }
@@ -76,31 +91,17 @@ describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote
     const target = { host: server.alias };
     const quick = { ...server.settings(), aliveIntervalSeconds: 1, aliveCountMax: 2 };
     const { shell, env } = await remoteShell(target, quick);
-    let output = '';
-    let exit: number | undefined;
-    const session: TerminalSession = new TerminalSession({
-      shell,
-      env,
-      cwd: tmpdir(),
-      cols: 80,
-      rows: 24,
-      onData(data) {
-        output += Buffer.from(data).toString('utf8');
-        session.acknowledge(data.length);
-      },
-      onExit(code) {
-        exit = code;
-      },
-    });
+    const terminal = openTerminal(shell, env);
+    const { session } = terminal;
     const thaw = { run: () => {} };
     try {
       session.write('echo "al""ive"\r');
-      await until(() => output.includes('alive'), 'the remote shell');
+      await until(() => terminal.output.includes('alive'), 'the remote shell');
       thaw.run = server.freeze();
       const frozenAt = Date.now();
-      await until(() => exit !== undefined, 'ssh to give up on the dead link', 15_000);
+      await until(() => terminal.exit !== undefined, 'ssh to give up on the dead link', 15_000);
       // ssh's own failure code, after about interval × count seconds rather than never.
-      expect(exit).toBe(255);
+      expect(terminal.exit).toBe(255);
       expect(Date.now() - frozenAt).toBeLessThan(10_000);
     } finally {
       thaw.run();
