@@ -205,4 +205,23 @@ describe('holdQuitForTeardown', () => {
     expect(isAlive(job)).toBe(false);
     expect(killLeftovers).not.toHaveBeenCalled();
   });
+
+  it('ends a shell that ignores its hangup soon after, and quits then, not at the deadline', async () => {
+    const pid = await windowWithShell();
+    const contents = BrowserWindow.getAllWindows()[0]!.webContents;
+    await request(contents, 'writeTerminal', {
+      terminalId: 't1',
+      data: "trap '' HUP; echo trapped\r",
+    });
+    await until(() => /^trapped/m.test(outputOf(contents, 't1')), 'the trap');
+    const killLeftovers = vi.fn();
+    holdQuitForTeardown({ dispose: () => host.dispose(), killLeftovers, deadlineMs: 4000, log });
+    const quitAt = Date.now();
+    app.quit();
+    await until(() => standIn.exitCode === 0, 'the quit', 6000);
+    // Nobody is left to see the shell: it gets a second, not the 5 s a closed block allows.
+    expect(Date.now() - quitAt).toBeLessThan(2500);
+    expect(isAlive(pid)).toBe(false);
+    expect(killLeftovers).not.toHaveBeenCalled();
+  });
 });

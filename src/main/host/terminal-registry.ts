@@ -1,6 +1,10 @@
 import type { EventMessage, RequestParams, RequestResult } from '../../shared/contract/host';
 import type { ShellSpec } from '../pty/shell';
-import { TerminalSession, type TerminalSessionOptions } from '../pty/terminal-session';
+import {
+  TerminalSession,
+  UNWATCHED_KILL_MS,
+  type TerminalSessionOptions,
+} from '../pty/terminal-session';
 import { processDirectory } from '../pty/working-directory';
 import { isDirectory } from './fs-checks';
 import { OutputRing } from './output-ring';
@@ -165,7 +169,10 @@ export class TerminalRegistry {
     await this.closing.get(terminalId);
   }
 
+  /** Ends every terminal at once, with nobody left to see them: the app quits or the page left. */
   async closeAll(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((session) => session.dispose()));
+    await Promise.all(
+      [...this.sessions.values()].map((session) => session.dispose(UNWATCHED_KILL_MS)),
+    );
   }
 }

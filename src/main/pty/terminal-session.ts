@@ -34,6 +34,8 @@ const utf8 = new TextEncoder();
 
 // A shell that ignores SIGHUP gets this long before it is killed outright, as VS Code allows.
 const FORCED_KILL_MS = 5_000;
+/** The same, when nobody is left to see it (the app quitting, a page gone for good). */
+export const UNWATCHED_KILL_MS = 1_000;
 // What the shell started and outlived it gets this long after SIGTERM before SIGKILL.
 const STRAGGLER_KILL_MS = 1_000;
 
@@ -55,6 +57,8 @@ export class TerminalSession {
   private readonly exited: Promise<void>;
   private readonly tag = randomBytes(8).toString('hex');
   private ending: Promise<void> | undefined;
+  private killAt = Infinity;
+  private killTimer: ReturnType<typeof setTimeout> | undefined;
   private hasExited = false;
   private readonly shellFile: string;
 
@@ -132,12 +136,23 @@ export class TerminalSession {
 
   /**
    * Ends the shell and every process it started, including jobs that ignore SIGHUP or left its
-   * process group; resolves once all of them have ended.
+   * process group; resolves once all of them have ended. A shell still there `graceMs` after its
+   * hangup is killed; a later call with a shorter grace (the app quitting while a block closes)
+   * brings that forward.
    */
-  dispose(): Promise<void> {
+  dispose(graceMs = FORCED_KILL_MS): Promise<void> {
+    this.killWithin(graceMs);
     // One ending however often it is asked for (a block closed while the app quits): on Windows a
     // second pty.kill() can block until the console is gone.
     return (this.ending ??= this.end());
+  }
+
+  private killWithin(ms: number): void {
+    const at = Date.now() + ms;
+    if (this.hasExited || at >= this.killAt) return;
+    this.killAt = at;
+    clearTimeout(this.killTimer);
+    this.killTimer = setTimeout(() => this.hasExited || this.signalGroup('SIGKILL'), ms);
   }
 
   private async end(): Promise<void> {
@@ -145,10 +160,9 @@ export class TerminalSession {
       this.signalGroup('SIGHUP');
       // A paused pty is never read to its end, so the exit notice would never come.
       this.pty.resume();
-      const timer = setTimeout(() => this.signalGroup('SIGKILL'), FORCED_KILL_MS);
       await this.exited;
-      clearTimeout(timer);
     }
+    clearTimeout(this.killTimer);
     await this.endStragglers();
     this.batcher.dispose();
   }
