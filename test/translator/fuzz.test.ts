@@ -343,17 +343,14 @@ const REQUIRED: Record<string, string[]> = {
   'stream_event/content_block_delta/input_json_delta': ['event.delta.partial_json'],
   'stream_event/content_block_delta/signature_delta': [],
   'stream_event/content_block_stop': ['event.index'],
+  // Its model, usage, uuid, `aborted` and `supersedes` only refine a message: see TOLERATED.
   assistant: [
     'message',
     'message.id',
-    'message.model',
     'message.content',
     'message.content.*',
     'message.content.*.type',
-    '?message.usage:object',
     '?parent_tool_use_id:string',
-    '?uuid:string',
-    '?aborted:boolean',
   ],
   'assistant/text': ['message.content.*.text'],
   'assistant/thinking': ['message.content.*.thinking'],
@@ -541,6 +538,36 @@ describe('the required-fields table', () => {
 });
 
 const kinds = (events: AgentEvent[]) => events.map((e) => e.type);
+
+/** Fields a frame may lack, or carry in another shape, and still show as it would. */
+const TOLERATED: Record<string, string[][]> = {
+  assistant: [['message', 'model'], ['message', 'usage'], ['uuid'], ['aborted'], ['supersedes']],
+};
+
+describe('frames whose optional fields are missing or odd', () => {
+  it('still show what they hold: an assistant message is never dropped over its model name', () => {
+    const shown = (realFrames as Frame[]).filter(
+      (frame) =>
+        frame['type'] === 'assistant' &&
+        (frame['message'] as Frame)['model'] !== '<synthetic>' &&
+        new ClaudeTranslator().pushLine(JSON.stringify(frame)).length > 0,
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    for (const frame of shown) {
+      // What the message holds; `aborted` only adds a mark after it.
+      const held = (line: string) =>
+        kinds(new ClaudeTranslator().pushLine(line)).filter((kind) => kind !== 'message_aborted');
+      const events = held(JSON.stringify(frame));
+      for (const path of TOLERATED['assistant']!) {
+        for (const replacement of [undefined, 42, 'text', {}]) {
+          const line = JSON.stringify(broken(frame, path, replacement));
+          expect(parseFrame(line).kind, line).toBe('assistant');
+          expect(held(line), line).toEqual(events);
+        }
+      }
+    }
+  });
+});
 
 describe('malformed frames of a known type', () => {
   it('are invalid and yield no event: each field of each kind, removed or of another type', () => {
