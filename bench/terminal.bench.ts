@@ -152,7 +152,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await host.dispose();
-    await server.close();
+    await server.dispose();
     // Chromium's helper processes may still be writing to its profile folder for a moment.
     await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }

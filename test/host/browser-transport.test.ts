@@ -113,7 +113,7 @@ describe('browser mode carries large requests', () => {
   });
 
   afterAll(async () => {
-    await server.close();
+    await server.dispose();
     await host.dispose();
     await rm(dir, { recursive: true, force: true });
   });

@@ -52,13 +52,13 @@ export class ClientSessions {
   detach(owner: object, graceMs: number): Promise<void> {
     if (this.owner !== owner) return Promise.resolve();
     this.owner = null;
-    if (graceMs <= 0) return this.end();
-    this.expiry = setTimeout(() => void this.end(), graceMs);
+    if (graceMs <= 0) return this.dispose();
+    this.expiry = setTimeout(() => void this.dispose(), graceMs);
     return Promise.resolve();
   }
 
   /** Ends every shell and agent; resolves once all of them have ended. */
-  end(): Promise<void> {
+  dispose(): Promise<void> {
     clearTimeout(this.expiry);
     this.owner = null;
     return (this.ending ??= (async () => {

@@ -65,7 +65,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  settings.close();
+  settings.dispose();
   await host.dispose();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -83,7 +83,7 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
   it('openSettings without an opener (browser mode) gives the path; a failing opener says why', async () => {
     const { request } = start();
     expect(await request('openSettings')).toEqual({ path: settingsFile(), opened: false });
-    settings.close();
+    settings.dispose();
     await host.dispose();
     const failing = start({ openPath: async () => 'No application knows how to open this file' });
     await expect(failing.request('openSettings')).rejects.toThrow(

@@ -142,7 +142,7 @@ export class Host {
           : Promise.resolve(this.reject('a newer page of this tab or window took over')),
       close: () => {
         leave();
-        return client.isOwnedBy(owner) ? client.end() : Promise.resolve();
+        return client.isOwnedBy(owner) ? client.dispose() : Promise.resolve();
       },
       detach: () => {
         leave();
@@ -153,8 +153,8 @@ export class Host {
 
   /** Ends everything every client started, detached or not, at once (the app quitting). */
   async dispose(): Promise<void> {
-    await Promise.all([...this.clients].map((client) => client.end()));
-    await this.library?.close();
+    await Promise.all([...this.clients].map((client) => client.dispose()));
+    await this.library?.dispose();
   }
 
   private graceMs(): number {

@@ -13,7 +13,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'tether-library-service-'));
 });
 afterEach(async () => {
-  await Promise.all(services.splice(0).map((service) => service.close()));
+  await Promise.all(services.splice(0).map((service) => service.dispose()));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -50,7 +50,7 @@ describe('LibraryService warm-up', () => {
     await expect
       .poll(async () => (await first.library.list({})).sessions.length, { timeout: 15_000 })
       .toBe(1);
-    await first.library.close();
+    await first.library.dispose();
 
     // Written while Tether was closed: only an open library's scan notices it.
     await rm(join(claudeDir, 'projects', '-tmp-a'), { recursive: true });

@@ -121,7 +121,7 @@ export class LibraryService {
       .find((candidate) => existsSync(candidate));
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.closed = true;
     clearTimeout(this.warmTimer);
     const library = await this.opening?.catch(() => null);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsFile, type SettingsState } from './settings';
 
 const open: SettingsFile[] = [];
-afterEach(() => open.splice(0).forEach((file) => file.close()));
+afterEach(() => open.splice(0).forEach((file) => file.dispose()));
 
 function settingsIn(text?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'tether-settings-'));

@@ -75,14 +75,14 @@ export class SettingsFile {
     return this.path;
   }
 
-  close(): void {
+  dispose(): void {
     clearTimeout(this.timer);
     this.watcher?.close();
     this.watcher = null;
   }
 
   private stopFollowing(error: unknown): void {
-    this.close();
+    this.dispose();
     (this.options.log ?? console.warn)(
       `tether: cannot follow changes to ${this.path} (${errorMessage(error)}); changes apply after a restart.`,
     );

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
 
   const stop = async () => {
     await host.dispose();
-    await server.close();
+    await server.dispose();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

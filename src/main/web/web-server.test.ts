@@ -23,7 +23,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await server.close();
+  await server.dispose();
   await host.dispose();
   await rm(dir, { recursive: true, force: true });
 });
@@ -36,7 +36,7 @@ describe('startWebServer', () => {
     expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const other = await startWebServer({ host, rendererDir: join(dir, 'renderer') });
     expect(new URL(other.url).searchParams.get('token')).not.toBe(url.searchParams.get('token'));
-    await other.close();
+    await other.dispose();
   });
 
   it('serves the page without setting any cookie, and nothing outside the renderer', async () => {
@@ -139,7 +139,7 @@ describe('startWebServer', () => {
     expect(answer.id).toBe(7);
     expect(Object.keys(answer.response.result.blocks)).toHaveLength(5000);
     socket.close();
-    await strict.close();
+    await strict.dispose();
   });
 
   it('drops a client that keeps asking but reads no replies, and serves the others', async () => {
@@ -168,7 +168,7 @@ describe('startWebServer', () => {
     expect(isClosed).toBe(true);
     expect(logged.join('\n')).toMatch(/dropped a client that left \d+ bytes unread/);
     expect((await fetch(strict.url)).status).toBe(200);
-    await strict.close();
+    await strict.dispose();
   });
 
   it('carries requests and replies over the WebSocket, and ignores malformed frames', async () => {

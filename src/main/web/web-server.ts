@@ -35,7 +35,7 @@ export interface WebServer {
   /** The address the socket is bound to, as the OS reports it. */
   address: AddressInfo;
   port: number;
-  close(): Promise<void>;
+  dispose(): Promise<void>;
 }
 
 const securityHeaders = {
@@ -115,7 +115,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://127.0.0.1:${port}/?token=${token}`,
     address,
     port,
-    close: async () => {
+    dispose: async () => {
       for (const client of sockets.clients) client.terminate();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
