@@ -33,16 +33,24 @@ afterEach(async () => {
   await dir.remove();
 });
 
-/** A window whose page opened a shell; resolves with the shell's pid. */
-async function windowWithShell(): Promise<number> {
+/**
+ * A window whose page opened a shell, then typed `data` into it; resolves once the output
+ * matches `printed`, with the match.
+ */
+async function shellThatRan(data: string, printed: RegExp): Promise<RegExpExecArray> {
   new IpcAdapter(host, () => true, log);
   const window = new BrowserWindow({});
   await window.loadURL('file:///tether/index.html');
   const contents = window.webContents;
   await request(contents, 'openTerminal', { terminalId: 't1', cols: 80, rows: 24 });
-  await request(contents, 'writeTerminal', { terminalId: 't1', data: 'echo pid=$$\r' });
-  await until(() => /pid=\d+/.test(outputOf(contents, 't1')), 'the shell pid');
-  return Number(/pid=(\d+)/.exec(outputOf(contents, 't1'))![1]);
+  await request(contents, 'writeTerminal', { terminalId: 't1', data });
+  await until(() => printed.test(outputOf(contents, 't1')), `output matching ${printed}`);
+  return printed.exec(outputOf(contents, 't1'))!;
+}
+
+/** A window whose page opened a shell; resolves with the shell's pid. */
+async function windowWithShell(): Promise<number> {
+  return Number((await shellThatRan('echo pid=$$\r', /pid=(\d+)/))[1]);
 }
 
 /** The pid of each agent of the page once its CLI is ready, in the order they got ready. */
@@ -115,16 +123,13 @@ describe('holdQuitForTeardown', () => {
   });
 
   it('kills a shell that ignores its hangup, and all it started, at the deadline', async () => {
-    new IpcAdapter(host, () => true, log);
-    const window = new BrowserWindow({});
-    await window.loadURL('file:///tether/index.html');
-    const contents = window.webContents;
-    await request(contents, 'openTerminal', { terminalId: 't1', cols: 80, rows: 24 });
     // The job inherits the ignored signals; ending the block would take until its forced kill.
-    const data = "trap '' HUP TERM; sleep 1000 & echo pid=$$ job=$!\r";
-    await request(contents, 'writeTerminal', { terminalId: 't1', data });
-    await until(() => /pid=\d+ job=\d+/.test(outputOf(contents, 't1')), 'the pids');
-    const [, shell, job] = /pid=(\d+) job=(\d+)/.exec(outputOf(contents, 't1'))!.map(Number);
+    const [, shell, job] = (
+      await shellThatRan(
+        "trap '' HUP TERM; sleep 1000 & echo pid=$$ job=$!\r",
+        /pid=(\d+) job=(\d+)/,
+      )
+    ).map(Number);
     const tree = [shell!, ...descendantsOf(shell!)];
     expect(tree).toContain(job);
 
@@ -185,16 +190,10 @@ describe('holdQuitForTeardown', () => {
   });
 
   it('quits as soon as a job that ignores the hangup has been ended, not at the deadline', async () => {
-    new IpcAdapter(host, () => true, log);
-    const window = new BrowserWindow({});
-    await window.loadURL('file:///tether/index.html');
-    const contents = window.webContents;
-    await request(contents, 'openTerminal', { terminalId: 't1', cols: 80, rows: 24 });
     // The shell ends at its hangup; the job it started ignores it and keeps the pty open.
-    const data = "(trap '' HUP; exec sleep 1000) & echo job=$!\r";
-    await request(contents, 'writeTerminal', { terminalId: 't1', data });
-    await until(() => /job=\d+/.test(outputOf(contents, 't1')), 'the job');
-    const job = Number(/job=(\d+)/.exec(outputOf(contents, 't1'))![1]);
+    const job = Number(
+      (await shellThatRan("(trap '' HUP; exec sleep 1000) & echo job=$!\r", /job=(\d+)/))[1],
+    );
     const killLeftovers = vi.fn();
     holdQuitForTeardown({ dispose: () => host.dispose(), killLeftovers, deadlineMs: 4000, log });
     const quitAt = Date.now();
@@ -207,13 +206,7 @@ describe('holdQuitForTeardown', () => {
   });
 
   it('ends a shell that ignores its hangup soon after, and quits then, not at the deadline', async () => {
-    const pid = await windowWithShell();
-    const contents = BrowserWindow.getAllWindows()[0]!.webContents;
-    await request(contents, 'writeTerminal', {
-      terminalId: 't1',
-      data: "trap '' HUP; echo trapped\r",
-    });
-    await until(() => /^trapped/m.test(outputOf(contents, 't1')), 'the trap');
+    const pid = Number((await shellThatRan("trap '' HUP; echo pid=$$\r", /pid=(\d+)/))[1]);
     const killLeftovers = vi.fn();
     holdQuitForTeardown({ dispose: () => host.dispose(), killLeftovers, deadlineMs: 4000, log });
     const quitAt = Date.now();
