@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../../../../../shared/agent-event';
-import { pushCoalesced } from '../../../../../shared/coalesce-events';
+import { pushCoalesced, sameAuthor, type TextEvent } from '../../../../../shared/coalesce-events';
 import type { CostTracker, TurnCost } from './cost-tracker';
 import { changesByFile, editHunks, lastTurn, type FileChanges } from './file-changes';
 
@@ -107,11 +107,11 @@ export class TranscriptModel {
   private previous: AgentEvent | undefined;
   private lastTextPath: Path | null = null;
   /**
-   * Who wrote the last text item (kind, parent, message) while it is still the newest item; null
-   * once anything else is appended. Events that add no item (a status, a prompt's state) may come
-   * between two deltas of one reply, and must not split it in two.
+   * The event that began the last text item (its kind, parent and message) while that item is
+   * still the newest; null once anything else is appended. Events that add no item (a status, a
+   * prompt's state) may come between two deltas of one reply, and must not split it in two.
    */
-  private openText: string | null = null;
+  private openText: TextEvent | null = null;
   /** When the limit the CLI last warned of resets: a later error's advice names it. */
   private limitResetsAt: number | undefined;
   private nextKey = 0;
@@ -137,10 +137,11 @@ export class TranscriptModel {
     switch (event.type) {
       case 'assistant_text':
       case 'thinking': {
-        const author = event.message_id
-          ? `${event.type}\0${event.parent_tool_use_id}\0${event.message_id}`
-          : null;
-        if ((joinsPrevious || (author && author === this.openText)) && this.lastTextPath) {
+        const joinsOpen =
+          event.message_id !== undefined &&
+          this.openText !== null &&
+          sameAuthor(this.openText, event);
+        if ((joinsPrevious || joinsOpen) && this.lastTextPath) {
           asText(this.ownItem(this.lastTextPath)).text += event.text;
         } else {
           const kind = event.type === 'thinking' ? 'thinking' : 'assistant';
@@ -150,7 +151,7 @@ export class TranscriptModel {
             text: event.text,
             ...(event.message_id ? { message_id: event.message_id } : {}),
           });
-          this.openText = author;
+          this.openText = event;
         }
         return;
       }
