@@ -1,7 +1,6 @@
+import { formatCount as count } from '../model/format';
 import { MAX_PROMPT_CHARS } from '../../../../../shared/contract/agent';
 import type { Paste } from './pasted-text';
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The length of the message the box would send, worked out without building it: a paste of a

@@ -3,6 +3,11 @@ export function formatCost(usd: number): string {
   return `$${usd >= 1 ? usd.toFixed(2) : usd.toFixed(4)}`;
 }
 
+/** A count in full, with thousands separated: 4,812. */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
 export function formatTokens(count: number): string {
   if (count >= 1_000_000) return `${(count / 1_000_000).toFixed(1)}M`;
   if (count >= 1_000) return `${(count / 1_000).toFixed(1)}k`;

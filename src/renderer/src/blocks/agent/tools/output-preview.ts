@@ -1,3 +1,4 @@
+import { formatCount as count } from '../model/format';
 import { countLines } from '../model/result-text';
 
 const PREVIEW_LINES = 20;
@@ -11,8 +12,6 @@ export interface OutputPreview {
   /** The label of the button that shows all of it. */
   showAll: string;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The first lines of a long output, and how much of it they leave out; null when it is short
