@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type IPty } from 'node-pty';
 import { isAlive, processesWithEnv, signalProcesses, signalTree } from '../process/process-tree';
 import { FlowControl } from './flow-control';
@@ -199,7 +200,7 @@ async function whileAlive(pids: number[], ms: number): Promise<number[]> {
   const deadline = Date.now() + ms;
   let left = pids.filter(isAlive);
   while (left.length > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
     left = left.filter(isAlive);
   }
   return left;
