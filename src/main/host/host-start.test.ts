@@ -105,6 +105,8 @@ describe.skipIf(process.platform === 'win32')('Host: when it starts', () => {
     // Were the grace any shorter, the shell would have been sent its hangup by now.
     expect(await realWait(() => !isAlive(shell), 300)).toBe(false);
     vi.advanceTimersByTime(1);
+    // The grace is over and the ending has begun: what it waits for runs on the real clock.
+    vi.useRealTimers();
     expect(await realWait(() => !isAlive(shell), 10_000)).toBe(true);
   });
 });
