@@ -48,8 +48,11 @@ export type SessionLifecycle =
       state: 'exited';
       code: number | null;
       signal: string | null;
-      /** ended: stdin closed and it left; disposed: we ended it; crashed; failed_to_start. */
-      reason: 'ended' | 'disposed' | 'crashed' | 'failed_to_start';
+      /**
+       * ended: stdin closed and it left; disposed: we ended it; crashed; failed_to_start;
+       * disconnected: the connection to a remote block's host died under it.
+       */
+      reason: 'ended' | 'disposed' | 'crashed' | 'failed_to_start' | 'disconnected';
       /** For the user: what happened and what to do. */
       message: string;
     };

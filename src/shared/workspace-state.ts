@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sshHostSchema } from './contract/remote';
 import { worktreeSchema } from './worktree';
 
 // The persisted workspace: a split tree whose leaves are blocks. Block kinds are open strings so
@@ -37,6 +38,8 @@ export const layoutNodeSchema: z.ZodType<LayoutNode> = z.lazy(() =>
 export const blockSpecSchema = z.object({
   kind: z.string().min(1).max(64),
   cwd: z.string().min(1).max(4096),
+  // A block on another machine (an ssh host as the user named it): `cwd` is a folder there.
+  host: sshHostSchema.optional(),
   // An agent block's Claude session, so a restart can resume it.
   sessionId: z.string().min(1).max(256).optional(),
   // Start a new session from `sessionId` rather than resume it ("Fork" in the session library),

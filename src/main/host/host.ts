@@ -24,11 +24,13 @@ import { reviewHandlers } from './handlers/review';
 import { rewindHandlers } from './handlers/rewind';
 import { terminalHandlers } from './handlers/terminal';
 import { workspaceHandlers } from './handlers/workspace';
+import { remoteHandlers } from './handlers/remote';
 import { worktreeHandlers } from './handlers/worktree';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
 import type { SettingsFile } from './settings';
 import { TerminalRegistry, type TerminalDefaults } from './terminal-registry';
+import { RemoteHosts, type RemoteHostsOptions } from '../remote/remote-hosts';
 
 export interface HostOptions
   extends TerminalDefaults, Partial<Omit<AgentDefaults, 'workspaceDir'>> {
@@ -55,6 +57,8 @@ export interface HostOptions
   chooseSavePath?: (suggestedName: string) => Promise<string | null>;
   /** The OS the host reports to the page (default: this machine's), which tests stand in for. */
   system?: { platform: NodeJS.Platform; release: string };
+  /** For blocks on other machines: ssh settings over the defaults, variables for remote CLIs. */
+  remote?: Pick<RemoteHostsOptions, 'ssh' | 'agentEnv'>;
 }
 
 /** One client of the host: a window over IPC or a browser tab over a WebSocket. */
@@ -86,6 +90,7 @@ export class Host {
   private readonly sinks = new Set<(event: EventMessage) => void>();
   private readonly library: LibraryService | undefined;
   private readonly exportFiles: ReturnType<typeof exportHandlers>;
+  private readonly remote: RemoteHosts;
   /**
    * The files of agents' folders, for `@` completion where Claude Code has none: listed with the
    * user's environment, whose PATH finds their git (an app started from a launcher may lack it).
@@ -98,6 +103,12 @@ export class Host {
     this.log = options.log ?? console.warn;
     this.launch = new LaunchContext(options);
     this.exportFiles = exportHandlers(options.chooseSavePath);
+    this.remote = new RemoteHosts({
+      ...options.remote,
+      recentFile: join(userConfigDir(), 'recent-hosts.json'),
+      environment: () => this.launch.environment(),
+      broadcast: (event) => this.broadcast(event),
+    });
     // Where the desktop app and browser mode both start: the stdin FIFOs a killed Tether left in
     // the temp folder (the agents under a pty use them, Unix only) go before anything else runs.
     if (process.platform !== 'win32') removeStaleFifoFolders();
@@ -155,6 +166,7 @@ export class Host {
   async dispose(): Promise<void> {
     await Promise.all([...this.clients].map((client) => client.dispose()));
     await this.library?.dispose();
+    await this.remote.dispose();
   }
 
   private graceMs(): number {
@@ -259,6 +271,7 @@ export class Host {
       }),
       ...rewindHandlers(agents),
       ...composerHandlers(agents, this.fileIndex),
+      ...remoteHandlers(this.remote),
     };
   }
 }

@@ -9,7 +9,10 @@ import { posixQuote } from '../../shared/posix-quote';
  * its fingerprint), in ssh's own words. The answer is what the user typed; null cancels, and ssh
  * then gives up that way of logging in (or the connection, for a host key).
  */
-export type Ask = (prompt: string) => Promise<string | null>;
+export type Ask = (prompt: string, host: string) => Promise<string | null>;
+
+/** Set in ssh's environment by whoever runs it: the host its questions are about. */
+export const ASKPASS_HOST_VARIABLE = 'TETHER_ASKPASS_HOST';
 
 export interface AskpassBridge {
   /** For ssh's environment: every question goes to `ask`, whatever terminal ssh runs in. */
@@ -32,7 +35,11 @@ const socket = net.connect(process.env.TETHER_ASKPASS_SOCKET || '');
 let reply = '';
 socket.setEncoding('utf8');
 socket.on('connect', () => {
-  const request = { token: process.env.TETHER_ASKPASS_TOKEN, prompt: process.argv[2] || '' };
+  const request = {
+    token: process.env.TETHER_ASKPASS_TOKEN,
+    prompt: process.argv[2] || '',
+    host: process.env.TETHER_ASKPASS_HOST || '',
+  };
   socket.write(JSON.stringify(request) + '\n');
 });
 socket.on('data', (text) => (reply += text));
@@ -88,7 +95,7 @@ export async function startAskpass(options: {
       socket.removeAllListeners('data');
       const parsed = parseRequest(request.slice(0, newline));
       if (!parsed || !sameToken(parsed.token, token)) return answer(null);
-      options.ask(parsed.prompt).then(answer, () => answer(null));
+      options.ask(parsed.prompt, parsed.host).then(answer, () => answer(null));
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -117,11 +124,15 @@ export async function startAskpass(options: {
   };
 }
 
-function parseRequest(line: string): { token: string; prompt: string } | null {
+function parseRequest(line: string): { token: string; prompt: string; host: string } | null {
   try {
-    const value = JSON.parse(line) as { token?: unknown; prompt?: unknown };
+    const value = JSON.parse(line) as { token?: unknown; prompt?: unknown; host?: unknown };
     if (typeof value.token !== 'string' || typeof value.prompt !== 'string') return null;
-    return { token: value.token, prompt: value.prompt };
+    return {
+      token: value.token,
+      prompt: value.prompt,
+      host: typeof value.host === 'string' ? value.host : '',
+    };
   } catch {
     return null;
   }

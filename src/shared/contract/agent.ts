@@ -3,6 +3,7 @@ import { MESSAGE_PRIORITIES, PERMISSION_MODES } from '../agent-control';
 import type { AgentEvent } from '../agent-event';
 import { imageAttachmentSchema, MAX_IMAGES_PER_MESSAGE } from './composer';
 import { agentIdSchema as agentId, claudeSessionIdSchema, sessionEntryIdSchema } from './ids';
+import { sshHostSchema } from './remote';
 import type { RequestTable } from './request-table';
 
 // The agent block's half of the host contract, spread into hostRequests / hostEvents.
@@ -61,7 +62,8 @@ export const sessionLifecycleSchema = z.discriminatedUnion('state', [
     state: z.literal('exited'),
     code: z.number().int().nullable(),
     signal: z.string().nullable(),
-    reason: z.enum(['ended', 'disposed', 'crashed', 'failed_to_start']),
+    // `disconnected`: the connection to a remote block's host died, not the CLI.
+    reason: z.enum(['ended', 'disposed', 'crashed', 'failed_to_start', 'disconnected']),
     message: z.string(),
   }),
 ]);
@@ -77,6 +79,8 @@ export const agentRequests = {
       .object({
         agentId,
         cwd: z.string().min(1).max(4096).optional(),
+        /** Another machine, over ssh: `cwd` is a folder there, and the CLI is the one there. */
+        host: sshHostSchema.optional(),
         model: z.string().min(1).max(200).optional(),
         permissionMode: permissionMode.optional(),
         resumeSessionId: claudeSessionIdSchema.optional(),

@@ -4,6 +4,7 @@ import { appHostEvents, appRequests } from './app';
 import { composerRequests } from './composer';
 import { exportRequests } from './export';
 import { libraryHostEvents, libraryRequests } from './library';
+import { remoteHostEvents, remoteRequests } from './remote';
 import type { RequestTable } from './request-table';
 import { reviewRequests } from './review';
 import { rewindRequests } from './rewind';
@@ -28,6 +29,7 @@ export const hostRequests = {
   ...reviewRequests,
   ...rewindRequests,
   ...composerRequests,
+  ...remoteRequests,
 } as const satisfies RequestTable;
 
 export const hostEvents = {
@@ -35,6 +37,7 @@ export const hostEvents = {
   ...terminalHostEvents,
   ...agentHostEvents,
   ...libraryHostEvents,
+  ...remoteHostEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type RequestName = keyof typeof hostRequests;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { terminalIdSchema as terminalId } from './ids';
+import { sshHostSchema } from './remote';
 import type { RequestTable } from './request-table';
 
 // The terminal block's half of the host contract: a shell in a pty, and its output as bytes.
@@ -11,7 +12,14 @@ const ok = z.null();
 export const terminalRequests = {
   openTerminal: {
     params: z
-      .object({ terminalId, cwd: z.string().min(1).max(4096).optional(), cols, rows })
+      .object({
+        terminalId,
+        cwd: z.string().min(1).max(4096).optional(),
+        cols,
+        rows,
+        /** Another machine, over ssh: `cwd` is a folder there (default: the remote home). */
+        host: sshHostSchema.optional(),
+      })
       .strict(),
     // The directory the shell actually started in (the requested one may have gone). `restore`:
     // the terminal was already running (the page reloaded), and this is its recent output to
@@ -51,6 +59,8 @@ export const terminalHostEvents = {
     terminalId,
     exitCode: z.number().int(),
     signal: z.number().int().nullable(),
+    /** A remote terminal whose connection died, not its shell: why, in ssh's words. */
+    disconnected: z.string().optional(),
   }),
   // The shell moved to another directory (checked after each command line), for the saved
   // workspace to reopen it there.

@@ -9,6 +9,7 @@ const headings: Record<Exited['reason'], string> = {
   crashed: 'Claude Code stopped unexpectedly',
   ended: 'Claude Code finished',
   disposed: 'The session was closed',
+  disconnected: 'Disconnected',
 };
 
 /** Why the session is over, in the CLI's and the host's words, and a way to start it again. */
@@ -21,7 +22,7 @@ export function SessionEnded({
   onRestart(): void;
   ref?: Ref<HTMLButtonElement>;
 }) {
-  const failed = exited.reason === 'failed_to_start' || exited.reason === 'crashed';
+  const failed = exited.reason !== 'ended' && exited.reason !== 'disposed';
   return (
     <SessionNotice
       className={failed ? 'agent-ended failed' : 'agent-ended'}

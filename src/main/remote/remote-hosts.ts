@@ -1,0 +1,261 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname } from 'node:path';
+import type { EventMessage } from '../../shared/contract/host';
+import type { SshAskKind } from '../../shared/contract/remote';
+import { z } from 'zod';
+import { JsonFile } from '../host/json-file';
+import { ASKPASS_HOST_VARIABLE, startAskpass, type AskpassBridge } from './askpass';
+import { remoteSessionHost } from './remote-agent';
+import { remoteShell, type RemoteShell } from './remote-terminal';
+import {
+  checkHost,
+  closeMaster,
+  privateDir,
+  runSsh,
+  sshCommand,
+  type SshCommand,
+  type SshSettings,
+} from './ssh-connection';
+import { configuredHosts, formatTarget, parseTarget, type SshTarget } from './ssh-hosts';
+import type { SessionHost } from '../agent/agent-session';
+import { posixQuote } from '../../shared/posix-quote';
+
+export interface RemoteHostsOptions {
+  /** Where the hosts connected to lately are kept (a JSON file). */
+  recentFile?: string;
+  /** Over the defaults of every ssh run: another config file, timeouts (the tests' server). */
+  ssh?: Partial<SshSettings>;
+  /** The user's environment, for ssh (their agent socket, PATH). */
+  environment: () => Promise<NodeJS.ProcessEnv>;
+  /** Variables for every remote CLI (its API endpoint); the local environment stays here. */
+  agentEnv?: Record<string, string>;
+  /** A question of ssh's for every client's "SSH asks" dialog, and the end of one. */
+  broadcast(event: EventMessage): void;
+}
+
+const RECENT_KEPT = 10;
+/** The most folders one completion offers. */
+const FOLDERS_LISTED = 200;
+
+/**
+ * Every block's way to other machines: the user's ssh with one shared connection per host, ssh's
+ * questions put to the user, and the hosts to offer. One per Tether host process.
+ */
+export class RemoteHosts {
+  private bridge: Promise<AskpassBridge> | undefined;
+  private readonly connecting = new Map<string, Promise<void>>();
+  private readonly connected = new Set<string>();
+  private readonly asks = new Map<string, (answer: string | null) => void>();
+  private readonly recentFile: JsonFile<string[]> | undefined;
+
+  constructor(private readonly options: RemoteHostsOptions) {
+    if (options.recentFile) this.recentFile = new JsonFile(options.recentFile, z.array(z.string()));
+  }
+
+  /** The user's configured hosts, then the recent ones that are not among them. */
+  async list(): Promise<{ host: string; recent: boolean }[]> {
+    const configured = configuredHosts(
+      this.options.ssh?.configFile ? { configFile: this.options.ssh.configFile } : {},
+    );
+    const recent = (await this.recent()).filter((host) => !configured.includes(host));
+    return [
+      ...configured.map((host) => ({ host, recent: false })),
+      ...recent.map((host) => ({ host, recent: true })),
+    ];
+  }
+
+  /**
+   * Opens the shared connection to `host` if it is not up (one attempt at a time per host, so
+   * blocks opening together ask the user once) and remembers the host as recent. Rejects with a
+   * sentence for the user.
+   */
+  async connect(host: string): Promise<SshTarget> {
+    const target = parseTarget(host);
+    const key = formatTarget(target);
+    let pending = this.connecting.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const result = await checkHost(target, await this.settings(host));
+        if (!result.ok) throw new Error(result.error);
+        this.connected.add(key);
+        await this.remember(host);
+      })().finally(() => this.connecting.delete(key));
+      this.connecting.set(key, pending);
+    }
+    await pending;
+    return target;
+  }
+
+  /** The remote user's home folder, on the shared connection. */
+  async home(host: string): Promise<string> {
+    const home = (await this.run(host, 'printf %s "$HOME"')).trim();
+    if (!home) throw new Error(`${host} did not say where its home folder is.`);
+    return home;
+  }
+
+  /** Folders on `host` whose path starts with `prefix`; `~` and a relative path are the home's. */
+  async folders(host: string, prefix: string): Promise<string[]> {
+    const slash = prefix.lastIndexOf('/');
+    const parent = slash === -1 ? '' : prefix.slice(0, slash + 1);
+    const start = prefix.slice(slash + 1);
+    // The parent as the remote shell should read it: `~/x/` stays the home's.
+    const where = parent.startsWith('~/')
+      ? `"$HOME"/${posixQuote(parent.slice(2))}`
+      : parent === ''
+        ? '"$HOME"/'
+        : posixQuote(parent);
+    const listing = await this.run(
+      host,
+      `cd ${where} 2>/dev/null && for f in ${posixQuote(start)}* .${posixQuote(start)}*; do [ -d "$f" ] && printf '%s\\n' "$f"; done | head -n ${FOLDERS_LISTED}`,
+    );
+    return listing
+      .split('\n')
+      .filter((name) => name && name !== '.' && name !== '..' && name.startsWith(start))
+      .map((name) => `${parent}${name}/`);
+  }
+
+  /** What a terminal block on `host` runs: its login shell there, in `cwd`. */
+  async shell(host: string, cwd?: string): Promise<RemoteShell> {
+    const target = await this.connect(host);
+    return remoteShell(target, await this.settings(host), cwd);
+  }
+
+  /** What an agent block on `host` runs its CLI through. */
+  async sessionHost(host: string, cwd: string): Promise<SessionHost> {
+    const target = await this.connect(host);
+    return remoteSessionHost({
+      target,
+      settings: await this.settings(host),
+      cwd,
+      ...(this.options.agentEnv ? { env: this.options.agentEnv } : {}),
+    });
+  }
+
+  /**
+   * Local files or folders copied to `host`, each into a temporary folder of its own there (`tar`
+   * at both ends keeps folders and modes): their remote paths.
+   */
+  async copy(host: string, paths: readonly string[]): Promise<string[]> {
+    const target = await this.connect(host);
+    const settings = await this.settings(host);
+    const copied: string[] = [];
+    for (const path of paths) {
+      const name = basename(path);
+      const dir = (await this.run(host, 'mktemp -d "${TMPDIR:-/tmp}/tether-drop-XXXXXX"')).trim();
+      const ssh = sshCommand(target, settings, {
+        kind: 'pipe',
+        command: `tar -C ${posixQuote(dir)} -xf -`,
+      });
+      await pipeTar(dirname(path), name, ssh);
+      copied.push(`${dir}/${name}`);
+    }
+    return copied;
+  }
+
+  /** The user's answer to a question; false when it was over already. */
+  answer(askId: string, answer: string | null): boolean {
+    const resolve = this.asks.get(askId);
+    if (!resolve) return false;
+    resolve(answer);
+    return true;
+  }
+
+  /** Ends the shared connections Tether opened and the askpass bridge (the app quitting). */
+  async dispose(): Promise<void> {
+    for (const resolve of this.asks.values()) resolve(null);
+    await Promise.all(
+      [...this.connected].map(async (key) =>
+        closeMaster(parseTarget(key), await this.settings(key)).catch(() => undefined),
+      ),
+    );
+    this.connected.clear();
+    await (await this.bridge?.catch(() => undefined))?.close();
+  }
+
+  /** One command on the shared connection, its output; rejects with ssh's or the command's words. */
+  async run(host: string, command: string): Promise<string> {
+    const target = await this.connect(host);
+    const result = await runSsh(
+      sshCommand(target, await this.settings(host), { kind: 'pipe', command }),
+    );
+    if (result.code !== 0) {
+      const said = result.stderr.trim().split('\n').at(-1);
+      throw new Error(`${host}: ${said || `the command failed (exit code ${result.code})`}`);
+    }
+    return result.stdout;
+  }
+
+  /** Every ssh run's settings; its questions name `host`, which the dialog shows. */
+  private async settings(host: string): Promise<SshSettings> {
+    const env = await this.options.environment();
+    this.bridge ??= startAskpass({
+      dir: privateDir(),
+      env,
+      ask: (prompt, about) => this.ask(prompt, about),
+    });
+    const bridge = await this.bridge;
+    return {
+      controlDir: privateDir(),
+      ...this.options.ssh,
+      env: { ...env, ...bridge.env, [ASKPASS_HOST_VARIABLE]: host },
+    };
+  }
+
+  private ask(prompt: string, host: string): Promise<string | null> {
+    const askId = randomBytes(8).toString('hex');
+    return new Promise((resolve) => {
+      this.asks.set(askId, (answer) => {
+        this.asks.delete(askId);
+        this.options.broadcast({ name: 'sshAskDone', payload: { askId } });
+        resolve(answer);
+      });
+      this.options.broadcast({
+        name: 'sshAsk',
+        payload: { askId, host, prompt, kind: askKind(prompt) },
+      });
+    });
+  }
+
+  private async recent(): Promise<string[]> {
+    return (await this.recentFile?.read().catch(() => null)) ?? [];
+  }
+
+  private async remember(host: string): Promise<void> {
+    const recent = [host, ...(await this.recent()).filter((known) => known !== host)];
+    await this.recentFile?.write(recent.slice(0, RECENT_KEPT)).catch(() => undefined);
+  }
+}
+
+/** ssh's prompts: a yes/no question about a host key, a notice, or a secret to type. */
+/** `tar -cf - name` in `dir` here, into the remote `tar` that `ssh` runs. */
+async function pipeTar(dir: string, name: string, ssh: SshCommand): Promise<void> {
+  const pack = spawn('tar', ['-C', dir, '-cf', '-', '--', name], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  const unpack = spawn(ssh.file, ssh.args, {
+    env: ssh.env,
+    stdio: ['pipe', 'ignore', 'pipe'],
+    windowsHide: true,
+  });
+  let said = '';
+  for (const child of [pack, unpack]) child.stderr.on('data', (chunk: Buffer) => (said += chunk));
+  pack.stdout.pipe(unpack.stdin);
+  const ended = (child: ChildProcess) =>
+    new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', resolve);
+    });
+  const codes = await Promise.all([ended(pack), ended(unpack)]);
+  if (codes.some((code) => code !== 0)) {
+    const last = said.trim().split('\n').at(-1);
+    throw new Error(`${name} could not be copied${last ? `: ${last}` : '.'}`);
+  }
+}
+
+export function askKind(prompt: string): SshAskKind {
+  if (/\(yes\/no(\/\[fingerprint\])?\)\?/.test(prompt)) return 'confirm';
+  if (/^Confirm user presence|touch|tap/i.test(prompt) && !/:\s*$/.test(prompt)) return 'notice';
+  return 'secret';
+}
