@@ -30,7 +30,7 @@ import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
 import type { SettingsFile } from './settings';
 import { TerminalRegistry, type TerminalDefaults } from './terminal-registry';
-import { RemoteHosts, type RemoteHostsOptions } from '../remote/remote-hosts';
+import { RemoteHosts, type RemoteHostsOptions } from './remote-hosts';
 
 export interface HostOptions
   extends TerminalDefaults, Partial<Omit<AgentDefaults, 'workspaceDir'>> {

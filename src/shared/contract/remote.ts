@@ -9,12 +9,9 @@ import type { RequestTable } from './request-table';
  * host parses it again before ssh sees it; here it only has to be one word that no option could
  * be made of.
  */
-// eslint-disable-next-line no-control-regex
-export const sshHostSchema = z
-  .string()
-  .regex(/^[^\s\u0000-\u001f\u007f-][^\s\u0000-\u001f\u007f]{0,299}$/, {
-    message: 'a host is one word that does not start with -',
-  });
+export const sshHostSchema = z.string().regex(/^[^\s\p{Cc}-][^\s\p{Cc}]{0,299}$/u, {
+  message: 'a host is one word that does not start with -',
+});
 
 export const SSH_ASK_KINDS = ['secret', 'confirm', 'notice'] as const;
 

@@ -1,6 +1,6 @@
 import type { remoteRequests } from '../../../shared/contract/remote';
 import type { HandlersFor } from '../../../shared/contract/request-table';
-import type { RemoteHosts } from '../../remote/remote-hosts';
+import type { RemoteHosts } from '../remote-hosts';
 
 /** "Connect to host", ssh's questions, and files dropped onto a remote terminal. */
 export function remoteHandlers(remote: RemoteHosts): HandlersFor<typeof remoteRequests> {

@@ -4,10 +4,10 @@ import { basename, dirname } from 'node:path';
 import type { EventMessage } from '../../shared/contract/host';
 import type { SshAskKind } from '../../shared/contract/remote';
 import { z } from 'zod';
-import { JsonFile } from '../host/json-file';
-import { ASKPASS_HOST_VARIABLE, startAskpass, type AskpassBridge } from './askpass';
-import { remoteSessionHost } from './remote-agent';
-import { remoteShell, type RemoteShell } from './remote-terminal';
+import { JsonFile } from './json-file';
+import { ASKPASS_HOST_VARIABLE, startAskpass, type AskpassBridge } from '../remote/askpass';
+import { remoteSessionHost } from '../remote/remote-agent';
+import { remoteShell, type RemoteShell } from '../remote/remote-terminal';
 import {
   checkHost,
   closeMaster,
@@ -16,8 +16,8 @@ import {
   sshCommand,
   type SshCommand,
   type SshSettings,
-} from './ssh-connection';
-import { configuredHosts, formatTarget, parseTarget, type SshTarget } from './ssh-hosts';
+} from '../remote/ssh-connection';
+import { configuredHosts, formatTarget, parseTarget, type SshTarget } from '../remote/ssh-hosts';
 import type { SessionHost } from '../agent/agent-session';
 import { posixQuote } from '../../shared/posix-quote';
 
