@@ -3,7 +3,12 @@ import { hostname, tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentSession } from '../../src/main/agent/agent-session';
 import { remoteSessionHost } from '../../src/main/remote/remote-agent';
-import { runSsh, sshCommand, type SshSettings } from '../../src/main/remote/ssh-connection';
+import {
+  connect,
+  runSsh,
+  sshCommand,
+  type SshSettings,
+} from '../../src/main/remote/ssh-connection';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import {
   messageText,
@@ -51,8 +56,10 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
   async function startRemote(resume?: string, where = { host: server.alias, folder: 'work' }) {
     const session = new AgentSession({
       host: remoteSessionHost({
-        target: { host: where.host },
-        settings,
+        connect: async () => {
+          await connect({ host: where.host }, settings);
+          return { target: { host: where.host }, settings };
+        },
         cwd: `${remoteDir}/${where.folder}`,
         env: {
           ANTHROPIC_BASE_URL: fake.url,

@@ -86,6 +86,11 @@ export interface SessionHost {
     TransportKind,
     (spec: SpawnSpec, handlers: TransportHandlers) => Promise<Transport>
   >;
+  /**
+   * Whether an exit was the link to the CLI breaking rather than the CLI ending (a remote CLI's
+   * ssh losing its connection): what to tell the user then, else null.
+   */
+  lostConnection?(exit: TransportExit): string | null;
 }
 
 const THIS_MACHINE: SessionHost = {
@@ -549,6 +554,7 @@ export class AgentSession {
     for (const event of this.translator.end()) this.emitEvent(event);
     const midTurn = this.lifecycle.state === 'busy' || this.lifecycle.state === 'unresponsive';
     const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+    const lost = this.host.lostConnection?.(exit) ?? null;
     let reason: SessionLifecycle & { state: 'exited' };
     if (this.startFailure !== null || (!this.disposing && this.lifecycle.state === 'starting')) {
       const said = this.lastVisibleLines.join(' | ') || `it exited (${how})`;
@@ -556,6 +562,9 @@ export class AgentSession {
       reason = { state: 'exited', ...exit, reason: 'failed_to_start', message };
     } else if (this.disposing) {
       reason = { state: 'exited', ...exit, reason: 'disposed', message: 'The session was closed.' };
+    } else if (lost) {
+      if (midTurn) this.emitEvent({ type: 'error', message: lost, subtype: 'process_exited' });
+      reason = { state: 'exited', ...exit, reason: 'disconnected', message: lost };
     } else if (!midTurn && exit.code === 0) {
       reason = { state: 'exited', ...exit, reason: 'ended', message: 'Claude Code finished.' };
     } else {

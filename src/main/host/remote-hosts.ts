@@ -121,12 +121,16 @@ export class RemoteHosts {
     return remoteShell(target, await this.settings(host), cwd);
   }
 
-  /** What an agent block on `host` runs its CLI through. */
-  async sessionHost(host: string, cwd: string): Promise<SessionHost> {
-    const target = await this.connect(host);
+  /**
+   * What an agent block on `host` runs its CLI through, in `cwd` there: it connects at each start
+   * (asking what ssh asks), so a restart after the connection dropped reconnects.
+   */
+  sessionHost(host: string, cwd: string): SessionHost {
     return remoteSessionHost({
-      target,
-      settings: await this.settings(host),
+      connect: async () => ({
+        target: await this.connect(host),
+        settings: await this.settings(host),
+      }),
       cwd,
       ...(this.options.agentEnv ? { env: this.options.agentEnv } : {}),
     });

@@ -2,8 +2,8 @@ import type { SessionHost } from '../agent/agent-session';
 import { spawnPipeTransport } from '../agent/transport/pipe-transport';
 import type { SpawnSpec, Transport, TransportHandlers } from '../agent/transport/transport';
 import { posixQuote } from '../../shared/posix-quote';
-import { connect, sshCommand, type SshSettings } from './ssh-connection';
-import type { SshTarget } from './ssh-hosts';
+import { sshCommand, type SshSettings } from './ssh-connection';
+import { formatTarget, type SshTarget } from './ssh-hosts';
 
 /**
  * Run on the remote by `sh`: reads the variables the CLI gets (one `NAME=value` a line, up to an
@@ -27,11 +27,20 @@ const REMOTE_SCRIPT = [
 ].join('\n');
 
 /** What AgentSession sets for the CLI itself, which must reach the remote one too. */
-const SESSION_VARIABLES = ['CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING'];
+const SESSION_VARIABLES = [
+  'CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING',
+  'CLAUDE_CODE_ENABLE_TODO_TOOLS',
+];
+
+/** ssh's exit code when the connection failed or broke, rather than the remote command's. */
+const SSH_FAILED = 255;
 
 export interface RemoteAgentOptions {
-  target: SshTarget;
-  settings: SshSettings;
+  /**
+   * The host, and ssh's settings for it, once its shared connection is up: asked at each start,
+   * so a start after the connection dropped connects again (failing with ssh's sentence).
+   */
+  connect(): Promise<{ target: SshTarget; settings: SshSettings }>;
   /** The folder on the remote the CLI runs in. */
   cwd: string;
   /** Variables for the remote CLI (its API endpoint, say); the local environment stays here. */
@@ -44,21 +53,29 @@ export interface RemoteAgentOptions {
  * the start with ssh's reason in one sentence), with the flags AgentSession chose. The
  * CLI is found on the remote, so the local lookup finds nothing that matters (every path counts
  * as executable and the path it settles on is not used), and the session's own `cwd` is where the
- * local ssh runs: any local folder.
+ * local ssh runs: any local folder. ssh failing once the CLI ran is the connection lost.
  */
 export function remoteSessionHost(options: RemoteAgentOptions): SessionHost {
-  const spawn = (spec: SpawnSpec, handlers: TransportHandlers) =>
-    spawnRemoteClaude(options, spec, handlers);
+  let name = '';
+  const spawn = async (spec: SpawnSpec, handlers: TransportHandlers) => {
+    const { target, settings } = await options.connect();
+    name = formatTarget(target);
+    return spawnRemoteClaude({ ...options, target, settings }, spec, handlers);
+  };
   return {
     platform: 'linux',
     isExecutable: () => true,
     readFile: () => null,
     spawn: { pty: spawn, pipe: spawn },
+    lostConnection: (exit) =>
+      exit.code === SSH_FAILED
+        ? `The connection to ${name} was lost (ssh ended with code ${SSH_FAILED}). Reconnecting resumes this session with its transcript.`
+        : null,
   };
 }
 
 async function spawnRemoteClaude(
-  options: RemoteAgentOptions,
+  options: Omit<RemoteAgentOptions, 'connect'> & { target: SshTarget; settings: SshSettings },
   spec: SpawnSpec,
   handlers: TransportHandlers,
 ): Promise<Transport> {
@@ -77,7 +94,6 @@ async function spawnRemoteClaude(
   const command = ['sh', '-c', REMOTE_SCRIPT, 'tether-claude', options.cwd, ...spec.args]
     .map(posixQuote)
     .join(' ');
-  await connect(options.target, options.settings);
   const ssh = sshCommand(options.target, options.settings, { kind: 'pipe', command });
   const transport = await spawnPipeTransport(
     { file: ssh.file, args: ssh.args, cwd: spec.cwd, env: ssh.env },
