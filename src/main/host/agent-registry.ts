@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AgentEvent } from '../../shared/agent-event';
 import type { EventMessage, RequestParams, RequestResult } from '../../shared/contract/host';
 import { AgentOutputBatcher } from '../agent/agent-output-batcher';
-import { AgentSession, type StartOptions } from '../agent/agent-session';
+import { AgentSession, type SessionHost, type StartOptions } from '../agent/agent-session';
 import { EventLog } from '../agent/event-log';
 import { isDirectory } from './fs-checks';
 import type { TransportKind } from '../agent/transport/transport';
@@ -27,11 +27,18 @@ export interface AgentDefaults {
   pastTranscript?: (sessionId: string) => Promise<AgentEvent[] | null>;
   /** The entry of a session's file a fork that stops before the prompt `uuid` resumes at. */
   forkPoint?: (sessionId: string, uuid: string) => Promise<string | null>;
+  /** How a block on another machine runs its CLI: over ssh to `host`, in `cwd` there. */
+  remoteSession?: (host: string, cwd: string) => SessionHost;
 }
 
-interface Agent {
-  session: AgentSession;
+/** Where a block's session works: a folder here, or one on an ssh host. */
+export interface AgentLocation {
   cwd: string;
+  host?: string;
+}
+
+interface Agent extends AgentLocation {
+  session: AgentSession;
   log: EventLog;
   batcher: AgentOutputBatcher;
   /** Events held back while a reopening page's history is read; null the rest of the time. */
@@ -94,7 +101,16 @@ export class AgentRegistry {
     // Opened meanwhile by a second request of this client: that one goes on.
     const opened = this.agents.get(agentId);
     if (opened) return this.reopen(opened);
-    const cwd = params.cwd && isDirectory(params.cwd) ? params.cwd : this.defaults.workspaceDir;
+    const { host } = params;
+    // A remote folder is the remote's to check (the CLI's start says if it is not there); a
+    // block that names none starts in the remote user's home, where ssh starts.
+    const cwd = host
+      ? (params.cwd ?? '.')
+      : params.cwd && isDirectory(params.cwd)
+        ? params.cwd
+        : this.defaults.workspaceDir;
+    const remoteSession = this.defaults.remoteSession;
+    if (host && !remoteSession) throw new Error('this Tether cannot open blocks on other machines');
     // A log that cannot write says so in the block's transcript, and again once it can.
     const log = new EventLog(logPath, (notice) => batcher.pushEvent({ type: 'notice', ...notice }));
     let history = log.readAll();
@@ -102,7 +118,7 @@ export class AgentRegistry {
       log.append(earlier);
       history = earlier;
     }
-    const session = new AgentSession();
+    const session = new AgentSession(host ? { host: remoteSession!(host, cwd) } : {});
     // A closed block's session ends without a word to the client (its log still gets every
     // event): a block reopened under the same id may already be listening.
     const open = () => this.agents.get(agentId) === agent;
@@ -126,13 +142,22 @@ export class AgentRegistry {
       batcher.flush();
       if (open()) this.emit({ name: 'agentState', payload: { agentId, state } });
     });
-    const agent: Agent = { session, cwd, log, batcher, held: null, rawViews: 0 };
+    const agent: Agent = {
+      session,
+      cwd,
+      ...(host ? { host } : {}),
+      log,
+      batcher,
+      held: null,
+      rawViews: 0,
+    };
     this.agents.set(agentId, agent);
 
     const { agentEnv, claudePath, taskTools } = { ...this.defaults, ...launch };
     session
       .start({
-        cwd,
+        // A remote CLI's folder is its session host's; ssh runs from the workspace here.
+        cwd: host ? this.defaults.workspaceDir : cwd,
         env: withTaskTools(agentEnv ?? process.env, taskTools !== false),
         ...(claudePath ? { locate: { setting: claudePath } } : {}),
         ...(this.defaults.agentTransport ? { transport: this.defaults.agentTransport } : {}),
@@ -256,11 +281,21 @@ export class AgentRegistry {
     ).readAll();
   }
 
-  /** The folder the agent's session works in. */
+  /** The folder the agent's session works in, for what acts on this machine's files. */
   folder(agentId: string): string {
+    const { cwd, host } = this.location(agentId);
+    if (host)
+      throw new Error(
+        `this agent block works on ${host}, whose files Tether cannot reach this way yet`,
+      );
+    return cwd;
+  }
+
+  /** Where the agent's session works: its folder, and its host when that is another machine. */
+  location(agentId: string): AgentLocation {
     const agent = this.agents.get(agentId);
     if (!agent) throw new Error(`no open agent ${agentId}`);
-    return agent.cwd;
+    return { cwd: agent.cwd, ...(agent.host ? { host: agent.host } : {}) };
   }
 
   get(agentId: string): AgentSession {

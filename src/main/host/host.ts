@@ -183,6 +183,7 @@ export class Host {
         agents: new AgentRegistry(
           {
             agentLogDir: join(userConfigDir(), 'agents'),
+            remoteSession: (host, cwd) => this.remote.sessionHost(host, cwd),
             ...(this.library
               ? {
                   pastTranscript: (id) => this.library!.pastTranscript(id),
