@@ -58,7 +58,7 @@ export interface HostOptions
   /** The OS the host reports to the page (default: this machine's), which tests stand in for. */
   system?: { platform: NodeJS.Platform; release: string };
   /** For blocks on other machines: ssh settings over the defaults, variables for remote CLIs. */
-  remote?: Pick<RemoteHostsOptions, 'ssh' | 'agentEnv'>;
+  remote?: Pick<RemoteHostsOptions, 'ssh' | 'agentEnv' | 'recentFile'>;
 }
 
 /** One client of the host: a window over IPC or a browser tab over a WebSocket. */
@@ -104,8 +104,8 @@ export class Host {
     this.launch = new LaunchContext(options);
     this.exportFiles = exportHandlers(options.chooseSavePath);
     this.remote = new RemoteHosts({
-      ...options.remote,
       recentFile: join(userConfigDir(), 'recent-hosts.json'),
+      ...options.remote,
       environment: () => this.launch.environment(),
       broadcast: (event) => this.broadcast(event),
     });
@@ -259,7 +259,7 @@ export class Host {
   private handlers({ terminals, agents }: ClientRegistries): RequestHandlers {
     return {
       ...appHandlers(this.options, this.launch),
-      ...terminalHandlers(terminals, this.launch),
+      ...terminalHandlers(terminals, this.launch, this.remote),
       ...workspaceHandlers(this.options.workspace),
       ...this.exportFiles,
       ...agentHandlers(agents, this.launch),

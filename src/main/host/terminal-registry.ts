@@ -8,6 +8,8 @@ import {
 import { processDirectory } from '../pty/working-directory';
 import { isDirectory } from './fs-checks';
 import { OutputRing } from './output-ring';
+import type { RemoteShell } from '../remote/remote-terminal';
+import { stripTerminalCodes } from '../../shared/strip-terminal-codes';
 
 export interface TerminalDefaults {
   shell: ShellSpec;
@@ -16,6 +18,30 @@ export interface TerminalDefaults {
   shellIntegration?: boolean;
   batchMs?: number;
   watermarks?: TerminalSessionOptions['watermarks'];
+}
+
+/** What the current settings, the user's environment or a connected host say, over the defaults. */
+export type TerminalLaunch = Partial<
+  Pick<TerminalDefaults, 'shell' | 'env' | 'shellIntegration'>
+> & {
+  /** A shell on another machine, through ssh (its ShellSpec and environment). */
+  remote?: RemoteShell & { host: string };
+};
+
+/** ssh's exit code when the connection failed or broke, rather than the remote shell's. */
+const SSH_FAILED = 255;
+
+/**
+ * Why a remote terminal's ssh ended: its last words in the output (`Connection to x closed by
+ * remote host.`, `client_loop: send disconnect: Broken pipe`), or a sentence of ours.
+ */
+function lostConnection(host: string, output: OutputRing): string {
+  const last = stripTerminalCodes(output.text())
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .at(-1);
+  return `The connection to ${host} was lost${last ? `: ${last}` : '.'}`;
 }
 
 // A command line changes directory (`cd`) by the time its prompt is back, normally well within this.
@@ -34,6 +60,8 @@ export class TerminalRegistry {
   private readonly shells = new Map<string, string>();
   private readonly directoryChecks = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly closing = new Map<string, Promise<void>>();
+  /** The terminals whose shell is on another machine: their folder is not this one's to read. */
+  private readonly remote = new Set<string>();
 
   constructor(
     private readonly defaults: TerminalDefaults,
@@ -47,16 +75,24 @@ export class TerminalRegistry {
    */
   open(
     params: RequestParams<'openTerminal'>,
-    launch: Partial<Pick<TerminalDefaults, 'shell' | 'env' | 'shellIntegration'>> = {},
+    launch: TerminalLaunch = {},
   ): RequestResult<'openTerminal'> {
     const { terminalId, cwd, cols, rows } = params;
     if (this.sessions.has(terminalId)) return this.reopen(params);
     const output = new OutputRing();
-    const startIn = cwd && isDirectory(cwd) ? cwd : this.defaults.workspaceDir;
+    const { remote, ...local } = launch;
+    // A remote shell's folder is the remote's: the local ssh runs from the workspace, and the
+    // block learns where the shell is from its marks. Without one it starts in the remote home.
+    const startIn = remote
+      ? (cwd ?? '~')
+      : cwd && isDirectory(cwd)
+        ? cwd
+        : this.defaults.workspaceDir;
     const session = new TerminalSession({
       ...this.defaults,
-      ...launch,
-      cwd: startIn,
+      ...local,
+      ...(remote ? { shell: remote.shell, env: remote.env } : {}),
+      cwd: remote ? this.defaults.workspaceDir : startIn,
       cols,
       rows,
       // A shell the client closed is no one's to hear from: a block reopened under its id has
@@ -71,16 +107,23 @@ export class TerminalRegistry {
         this.outputs.delete(terminalId);
         this.directories.delete(terminalId);
         this.shells.delete(terminalId);
+        this.remote.delete(terminalId);
         clearTimeout(this.directoryChecks.get(terminalId));
         this.directoryChecks.delete(terminalId);
-        if (!this.closing.has(terminalId))
-          this.emit({ name: 'terminalExit', payload: { terminalId, exitCode, signal } });
+        if (this.closing.has(terminalId)) return;
+        const disconnected =
+          remote && exitCode === SSH_FAILED ? lostConnection(remote.host, output) : undefined;
+        this.emit({
+          name: 'terminalExit',
+          payload: { terminalId, exitCode, signal, ...(disconnected ? { disconnected } : {}) },
+        });
       },
     });
     this.sessions.set(terminalId, session);
     this.outputs.set(terminalId, output);
     this.directories.set(terminalId, startIn);
-    const shell = (launch.shell ?? this.defaults.shell).file;
+    if (remote) this.remote.add(terminalId);
+    const shell = (remote?.shell ?? local.shell ?? this.defaults.shell).file;
     this.shells.set(terminalId, shell);
     return { cwd: startIn, shell };
   }
@@ -108,12 +151,17 @@ export class TerminalRegistry {
     };
   }
 
+  /** Whether the block's shell is running (a reloaded page's block finds it so). */
+  has(terminalId: string): boolean {
+    return this.sessions.has(terminalId);
+  }
+
   /** Keys for a shell that has ended (typed as it exited) go nowhere, and are no error. */
   write(terminalId: string, data: string): void {
     const session = this.sessions.get(terminalId);
     if (!session) return;
     session.write(data);
-    if (data.includes('\r')) this.checkDirectoryLater(terminalId);
+    if (data.includes('\r') && !this.remote.has(terminalId)) this.checkDirectoryLater(terminalId);
   }
 
   /** A resize can reach a shell that has just ended (the block redraws its notice): ignored. */

@@ -1,18 +1,27 @@
 import type { terminalRequests } from '../../../shared/contract/terminal';
 import type { HandlersFor } from '../../../shared/contract/request-table';
 import type { LaunchContext } from '../launch-context';
+import type { RemoteHosts } from '../remote-hosts';
 import type { TerminalRegistry } from '../terminal-registry';
 
-/** The terminal block's shell: each request goes to the client's terminal of that block. */
+/**
+ * The terminal block's shell: each request goes to the client's terminal of that block. A block
+ * on a host connects first (a failure is the request's one sentence), unless its shell is still
+ * running (the page reloaded).
+ */
 export function terminalHandlers(
   terminals: TerminalRegistry,
   launch: LaunchContext,
+  remote: Pick<RemoteHosts, 'shell'>,
 ): HandlersFor<typeof terminalRequests> {
   return {
     openTerminal: async (params) => {
-      const defaults = await launch.terminal();
       await terminals.closed(params.terminalId);
-      return terminals.open(params, defaults);
+      const { host, cwd, terminalId } = params;
+      if (host && !terminals.has(terminalId)) {
+        return terminals.open(params, { remote: { host, ...(await remote.shell(host, cwd)) } });
+      }
+      return terminals.open(params, await launch.terminal());
     },
     writeTerminal: ({ terminalId, data }) => {
       terminals.write(terminalId, data);

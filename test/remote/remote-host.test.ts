@@ -1,0 +1,341 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/shared/agent-event';
+import type { EventMessage, HostResponse } from '../../src/shared/contract/host';
+import type { Host } from '../../src/main/host/host';
+import { runSsh, sshCommand, type SshSettings } from '../../src/main/remote/ssh-connection';
+import { stripTerminalCodes } from '../../src/shared/strip-terminal-codes';
+import { testHost } from '#test/support/test-host';
+import {
+  lastToolResults,
+  lastUserText,
+  startFakeAnthropic,
+  textReply,
+  toolUseReply,
+  type FakeAnthropic,
+} from '#test/support/fake-anthropic';
+import { sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
+import { until } from '#test/support/until';
+
+const reason = sshUnavailable();
+
+const FIRST = '11111111-1111-4111-8111-111111111111';
+
+/**
+ * Blocks on a host through the whole host: the contract's requests, the real sshd, the remote
+ * user's own disk (its home is not the local one), and the pinned CLI there against the scripted
+ * API.
+ */
+describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote blocks', () => {
+  let server: SshServer;
+  let settings: SshSettings;
+  let fake: FakeAnthropic;
+  let host: Host;
+  /** A folder of the remote user's, made over ssh, for this file's work. */
+  let remoteDir: string;
+  const localDir = mkdtempSync(join(tmpdir(), 'tether-remote-host-'));
+  /** What the fake API does for a prompt: set by each test. */
+  let reply: (prompt: string, toolResults: number) => ReturnType<typeof textReply> = () =>
+    textReply('Hello from the remote.');
+
+  const remote = async (command: string) => {
+    const result = await runSsh(
+      sshCommand({ host: server.alias }, settings, { kind: 'pipe', command }),
+    );
+    return { code: result.code, out: result.stdout.trim() };
+  };
+
+  beforeAll(async () => {
+    server = await startSshServer();
+    settings = server.settings();
+    fake = await startFakeAnthropic(({ body }) =>
+      reply(lastUserText(body), lastToolResults(body).length),
+    );
+    const made = await runSsh(
+      sshCommand({ host: server.alias }, settings, {
+        kind: 'pipe',
+        command:
+          'dir=$(mktemp -d) && mkdir "$dir/claude" "$dir/tmp" "$dir/work" "$dir/work/projects" && echo "$dir"',
+        opensMaster: true,
+      }),
+    );
+    remoteDir = made.stdout.trim();
+    host = testHost(localDir, {
+      remote: {
+        ssh: { configFile: settings.configFile!, controlDir: settings.controlDir },
+        recentFile: join(localDir, 'recent-hosts.json'),
+        agentEnv: {
+          ANTHROPIC_BASE_URL: fake.url,
+          ANTHROPIC_API_KEY: 'sk-test',
+          CLAUDE_CONFIG_DIR: `${remoteDir}/claude`,
+          TMPDIR: `${remoteDir}/tmp`,
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+          DISABLE_AUTOUPDATER: '1',
+        },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await host?.dispose();
+    await fake?.close();
+    await server?.stop();
+    rmSync(localDir, { recursive: true, force: true });
+  });
+
+  function client() {
+    const messages: EventMessage[] = [];
+    const connection = host.connect((m) => messages.push(m));
+    const request = async <T = unknown>(name: string, params: unknown): Promise<T> => {
+      const response: HostResponse = await connection.request(name, params);
+      if (!response.ok) throw new Error(response.error);
+      return response.result as T;
+    };
+    const output = (terminalId: string) =>
+      stripTerminalCodes(
+        Buffer.concat(
+          messages.flatMap((m) =>
+            m.name === 'terminalData' && m.payload.terminalId === terminalId
+              ? [Buffer.from(m.payload.data)]
+              : [],
+          ),
+        ).toString('utf8'),
+      );
+    const events = (agentId: string) =>
+      messages.flatMap((m) =>
+        m.name === 'agentEvents' && m.payload.agentId === agentId ? m.payload.events : [],
+      );
+    const state = (agentId: string) =>
+      messages
+        .flatMap((m) =>
+          m.name === 'agentState' && m.payload.agentId === agentId ? [m.payload.state] : [],
+        )
+        .at(-1);
+    return { connection, messages, request, output, events, state };
+  }
+
+  const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
+    events.filter((e): e is AgentEvent & { type: T } => e.type === type);
+
+  it('offers the configured hosts, connects, says where home is and completes its folders', async () => {
+    const c = client();
+    server.addHost('tether-other', []);
+    const before = await c.request<{ hosts: { host: string; recent: boolean }[] }>(
+      'listSshHosts',
+      {},
+    );
+    expect(before.hosts).toEqual([
+      { host: server.alias, recent: false },
+      { host: 'tether-other', recent: false },
+    ]);
+    expect(await c.request('connectSshHost', { host: server.alias })).toEqual({
+      home: server.home,
+    });
+    // Typed, not configured: offered as a recent host from now on.
+    const typed = `${server.user}@tether-other`;
+    expect(await c.request('connectSshHost', { host: typed })).toEqual({ home: server.home });
+    expect((await c.request<{ hosts: unknown[] }>('listSshHosts', {})).hosts).toEqual([
+      ...before.hosts,
+      { host: typed, recent: true },
+    ]);
+    await expect(c.request('connectSshHost', { host: '-oProxyCommand=x' })).rejects.toThrow(
+      'connectSshHost: host: a host is one word that does not start with -',
+    );
+    expect(server.home).not.toBe(process.env['HOME']);
+    const folders = await c.request<{ folders: string[] }>('listRemoteFolders', {
+      host: server.alias,
+      prefix: `${remoteDir}/work/pro`,
+    });
+    expect(folders.folders).toEqual([`${remoteDir}/work/projects/`]);
+  });
+
+  it('runs a terminal on the host: in its folder, resized, and disconnected when the link dies', async () => {
+    const c = client();
+    const opened = await c.request<{ cwd: string }>('openTerminal', {
+      terminalId: 't1',
+      host: server.alias,
+      cwd: `${remoteDir}/work`,
+      cols: 80,
+      rows: 24,
+    });
+    expect(opened.cwd).toBe(`${remoteDir}/work`);
+    await c.request('writeTerminal', { terminalId: 't1', data: 'pwd; whoami\r' });
+    await until(
+      () => c.output('t1').includes(`${remoteDir}/work\r\n${server.user}`),
+      'pwd and whoami on the host',
+    );
+    await c.request('resizeTerminal', { terminalId: 't1', cols: 101, rows: 33 });
+    await c.request('writeTerminal', { terminalId: 't1', data: 'stty size\r' });
+    await until(() => c.output('t1').includes('33 101'), 'the new size on the host');
+
+    // The shared connection goes (as `ssh -O exit`, or a master killed): its terminals end, and
+    // say why, not as a shell that exited.
+    await runSsh(
+      sshCommand({ host: server.alias }, settings, { kind: 'control', operation: 'exit' }),
+    );
+    await until(() => c.messages.some((m) => m.name === 'terminalExit'), 'the terminal to end');
+    const exit = c.messages.find((m) => m.name === 'terminalExit')!.payload as {
+      exitCode: number;
+      disconnected?: string;
+    };
+    expect(exit.exitCode).toBe(255);
+    expect(exit.disconnected).toMatch(new RegExp(`^The connection to ${server.alias} was lost`));
+
+    // A new shell in the same folder: the block reconnects.
+    await c.request('openTerminal', {
+      terminalId: 't1',
+      host: server.alias,
+      cwd: `${remoteDir}/work`,
+      cols: 80,
+      rows: 24,
+    });
+    await c.request('writeTerminal', { terminalId: 't1', data: 'echo again-$((6*7))\r' });
+    await until(() => c.output('t1').includes('again-42'), 'the new shell');
+    await c.request('closeTerminal', { terminalId: 't1' });
+  });
+
+  it('runs an agent on the host: a permission dialog, a Write on the remote disk, rewound', async () => {
+    reply = (prompt, results) =>
+      results > 0
+        ? textReply('Wrote it.')
+        : prompt.includes('write')
+          ? toolUseReply({
+              name: 'Write',
+              input: { file_path: `${remoteDir}/work/notes.txt`, content: 'remote notes\n' },
+            })
+          : textReply(`echo: ${prompt}`);
+    const c = client();
+    await remote(`printf 'as it was\\n' > ${remoteDir}/work/notes.txt`);
+    const opened = await c.request<{ cwd: string }>('openAgent', {
+      agentId: 'a1',
+      host: server.alias,
+      cwd: `${remoteDir}/work`,
+    });
+    expect(opened.cwd).toBe(`${remoteDir}/work`);
+    await c.request('sendAgentMessage', { agentId: 'a1', text: 'please write', uuid: FIRST });
+    await until(() => of(c.events('a1'), 'permission_request').length === 1, 'the permission');
+    const { request_id } = of(c.events('a1'), 'permission_request')[0]!;
+    await c.request('answerPermission', {
+      agentId: 'a1',
+      requestId: request_id,
+      decision: { behavior: 'allow' },
+    });
+    await until(() => of(c.events('a1'), 'done').length === 1, 'the turn');
+    expect((await remote(`cat ${remoteDir}/work/notes.txt`)).out).toBe('remote notes');
+    // Written by the remote user: the CLI that wrote it ran there.
+    expect((await remote(`stat -c %U ${remoteDir}/work/notes.txt`)).out).toBe(server.user);
+    const started = of(c.events('a1'), 'session_started')[0]!;
+    expect(started.cwd).toBe(`${remoteDir}/work`);
+
+    // Rewind is the remote CLI's own: the file comes back there.
+    expect(await c.request('previewRewind', { agentId: 'a1', userMessageId: FIRST })).toEqual({
+      files: [`${remoteDir}/work/notes.txt`],
+      insertions: 1,
+      deletions: 1,
+    });
+    await c.request('rewindFiles', { agentId: 'a1', userMessageId: FIRST });
+    expect((await remote(`cat ${remoteDir}/work/notes.txt`)).out).toBe('as it was');
+    await c.request('closeAgent', { agentId: 'a1' });
+  });
+
+  it('loses the connection mid-turn and mid-prompt: disconnected, withdrawn, resumed with nothing lost or doubled', async () => {
+    reply = (prompt, results) => {
+      if (prompt.includes('slow')) {
+        return textReply('slow reply', { delayMs: 60_000 });
+      }
+      if (prompt.includes('ask') && results === 0) {
+        return toolUseReply({
+          name: 'Write',
+          input: { file_path: `${remoteDir}/work/asked.txt`, content: 'asked\n' },
+        });
+      }
+      return textReply(`echo: ${prompt}`);
+    };
+    const c = client();
+    await c.request('openAgent', { agentId: 'a2', host: server.alias, cwd: `${remoteDir}/work` });
+    await c.request('sendAgentMessage', { agentId: 'a2', text: 'first' });
+    await until(() => of(c.events('a2'), 'done').length === 1, 'the first turn');
+    const sessionId = of(c.events('a2'), 'session_started')[0]!.session_id;
+
+    // Mid-prompt: a permission is pending when the link dies.
+    await c.request('sendAgentMessage', { agentId: 'a2', text: 'ask me' });
+    await until(() => of(c.events('a2'), 'permission_request').length === 1, 'the permission');
+    await runSsh(
+      sshCommand({ host: server.alias }, settings, { kind: 'control', operation: 'exit' }),
+    );
+    await until(() => c.state('a2')?.state === 'exited', 'the session to end');
+    expect(c.state('a2')).toMatchObject({
+      state: 'exited',
+      reason: 'disconnected',
+      message: expect.stringContaining(`The connection to ${server.alias} was lost`),
+    });
+    // The pending question is reported withdrawn, not left waiting for an answer no CLI can take.
+    const requestId = of(c.events('a2'), 'permission_request')[0]!.request_id;
+    expect(of(c.events('a2'), 'permission_cancelled')).toEqual([
+      { type: 'permission_cancelled', request_id: requestId },
+    ]);
+
+    // Reconnect, as the block's Reconnect does: the same Claude session, the log as history.
+    const shown = c.events('a2');
+    await c.request('closeAgent', { agentId: 'a2' });
+    const reopened = await c.request<{ history: AgentEvent[] }>('openAgent', {
+      agentId: 'a2',
+      host: server.alias,
+      cwd: `${remoteDir}/work`,
+      resumeSessionId: sessionId,
+    });
+    expect(reopened.history).toEqual(shown);
+    const before = c.events('a2').length;
+    await c.request('sendAgentMessage', { agentId: 'a2', text: 'after' });
+    await until(
+      () => of(c.events('a2').slice(before), 'done').length === 1,
+      'the turn after reconnecting',
+    );
+    const after = c.events('a2').slice(before);
+    expect(of(after, 'session_started')[0]!.session_id).toBe(sessionId);
+    expect(
+      of(after, 'assistant_text')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe('echo: after');
+    // The resumed conversation held the first turn: it was the remote's session file.
+    expect(JSON.stringify(fake.calls.at(-1)!.body.messages)).toContain('first');
+
+    // Mid-turn: the reply is on its way when the link dies.
+    const turns = of(c.events('a2'), 'done').length;
+    await c.request('sendAgentMessage', { agentId: 'a2', text: 'slow one' });
+    await until(() => c.state('a2')?.state === 'busy', 'the turn to run');
+    await runSsh(
+      sshCommand({ host: server.alias }, settings, { kind: 'control', operation: 'exit' }),
+    );
+    await until(() => c.state('a2')?.state === 'exited', 'the session to end');
+    expect(c.state('a2')).toMatchObject({ reason: 'disconnected' });
+    expect(of(c.events('a2'), 'done')).toHaveLength(turns);
+    await c.request('closeAgent', { agentId: 'a2' });
+  }, 180_000);
+
+  it('says in one sentence when the host cannot be reached, and the other blocks go on', async () => {
+    server.addHost('tether-nowhere', ['Port 1']);
+    const c = client();
+    await expect(
+      c.request('openTerminal', {
+        terminalId: 't9',
+        host: 'tether-nowhere',
+        cols: 80,
+        rows: 24,
+      }),
+    ).rejects.toThrow(
+      'openTerminal: tether-nowhere refused the connection: no ssh server listens on that port.',
+    );
+    await c.request('openAgent', { agentId: 'a9', host: 'tether-nowhere', cwd: '/srv' });
+    await until(() => c.state('a9')?.state === 'exited', 'the start to fail');
+    expect(c.state('a9')).toMatchObject({
+      reason: 'failed_to_start',
+      message:
+        'Could not start Claude Code: tether-nowhere refused the connection: no ssh server listens on that port.',
+    });
+    await c.request('closeAgent', { agentId: 'a9', forget: true });
+  });
+});
