@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
@@ -16,7 +16,7 @@ import {
   toolUseReply,
   type FakeAnthropic,
 } from '#test/support/fake-anthropic';
-import { sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
+import { keygen, sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
 import { until } from '#test/support/until';
 
 const reason = sshUnavailable();
@@ -316,6 +316,62 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     await c.request('closeAgent', { agentId: 'a2' });
   }, 180_000);
 
+  it("puts ssh's questions to every client (SSH asks) and waits for the answer", async () => {
+    const passphrase = 'correct horse';
+    const locked = join(server.dir, 'locked_ed25519');
+    keygen(locked, passphrase);
+    server.authorize(readFileSync(`${locked}.pub`, 'utf8'));
+    server.addHost('tether-locked', [`IdentityFile ${locked}`]);
+    const knownHosts = join(server.dir, 'fresh_known_hosts');
+    writeFileSync(knownHosts, '');
+    server.addHost('tether-fresh', [
+      `UserKnownHostsFile ${knownHosts}`,
+      'StrictHostKeyChecking ask',
+    ]);
+    const c = client();
+    const asks = () => c.messages.flatMap((m) => (m.name === 'sshAsk' ? [m.payload] : []));
+    const done = () =>
+      c.messages.flatMap((m) => (m.name === 'sshAskDone' ? [m.payload.askId] : []));
+    // Every alias here is one machine, port and user, so one master serves them all and asks
+    // nothing: each question needs the connection made anew.
+    const closeMaster = () =>
+      runSsh(sshCommand({ host: server.alias }, settings, { kind: 'control', operation: 'exit' }));
+    await closeMaster();
+
+    // An unknown host key: a yes/no question with the fingerprint; nothing goes on until answered.
+    const fresh = c.request('connectSshHost', { host: 'tether-fresh' });
+    await until(() => asks().length === 1, 'the host key question');
+    const hostKey = asks()[0]!;
+    expect(hostKey).toMatchObject({ host: 'tether-fresh', kind: 'confirm' });
+    expect(hostKey.prompt).toContain("can't be established");
+    expect(hostKey.prompt).toMatch(/SHA256:/);
+    expect(await c.request('answerSshAsk', { askId: hostKey.askId, answer: 'yes' })).toEqual({
+      answered: true,
+    });
+    expect(done()).toEqual([hostKey.askId]);
+    await expect(fresh).resolves.toEqual({ home: server.home });
+    expect(readFileSync(knownHosts, 'utf8')).toContain(server.knownHostsLine);
+    // Answered once: a second answer finds nothing to answer.
+    expect(await c.request('answerSshAsk', { askId: hostKey.askId, answer: 'no' })).toEqual({
+      answered: false,
+    });
+
+    // A key's passphrase, cancelled: the connection gives up cleanly, in one sentence.
+    await closeMaster();
+    const cancelled = c.request('connectSshHost', { host: 'tether-locked' });
+    await until(() => asks().length === 2, 'the passphrase question');
+    expect(asks()[1]).toMatchObject({ host: 'tether-locked', kind: 'secret' });
+    await c.request('answerSshAsk', { askId: asks()[1]!.askId, answer: null });
+    await expect(cancelled).rejects.toThrow(
+      'connectSshHost: tether-locked refused the login: none of your keys (or passwords) were accepted.',
+    );
+    // Answered: it connects.
+    const answered = c.request('connectSshHost', { host: 'tether-locked' });
+    await until(() => asks().length === 3, 'the passphrase question again');
+    await c.request('answerSshAsk', { askId: asks()[2]!.askId, answer: passphrase });
+    await expect(answered).resolves.toEqual({ home: server.home });
+  });
+
   it('says in one sentence when the host cannot be reached, and the other blocks go on', async () => {
     server.addHost('tether-nowhere', ['Port 1']);
     const c = client();
@@ -337,5 +393,34 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
         'Could not start Claude Code: tether-nowhere refused the connection: no ssh server listens on that port.',
     });
     await c.request('closeAgent', { agentId: 'a9', forget: true });
+  });
+
+  it('says in one sentence when the host has no Claude Code', async () => {
+    // A remote user whose home holds no `claude` and whose login PATH has none: the remote's own
+    // lookup (login PATH, then the installers' places) finds nothing.
+    const bare = (await remote('mktemp -d')).out;
+    const lacking = testHost(localDir, {
+      remote: {
+        ssh: { configFile: settings.configFile!, controlDir: settings.controlDir },
+        recentFile: join(localDir, 'recent-hosts.json'),
+        agentEnv: { HOME: bare },
+      },
+    });
+    try {
+      const messages: EventMessage[] = [];
+      const connection = lacking.connect((m) => messages.push(m));
+      await connection.request('openAgent', { agentId: 'a8', host: server.alias, cwd: bare });
+      const state = () =>
+        messages.flatMap((m) => (m.name === 'agentState' ? [m.payload.state] : [])).at(-1);
+      await until(() => state()?.state === 'exited', 'the start to fail');
+      expect(state()).toMatchObject({
+        reason: 'failed_to_start',
+        message: expect.stringContaining(
+          `Claude Code is not installed on ${hostname()}: not on the login PATH, nor in ~/.local/bin`,
+        ),
+      });
+    } finally {
+      await lacking.dispose();
+    }
   });
 });
