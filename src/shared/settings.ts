@@ -30,6 +30,11 @@ export const settingsSchema = z
      * checklist; the CLI turns them off in headless mode unless asked (on by default).
      */
     taskTools: z.boolean().nullable().optional(),
+    /**
+     * The ssh config file blocks on other machines read instead of `~/.ssh/config` (`ssh -F`):
+     * its `Host` entries are the ones "Connect to host" offers.
+     */
+    sshConfigFile: z.string().min(1).nullable().optional(),
     /** The View menu's Toggle Developer Tools in the installed app (read at start). */
     devTools: z.boolean().nullable().optional(),
     /**
@@ -59,6 +64,7 @@ export const defaultSettings: Settings = {
   shellIntegration: null,
   worktreeFolder: null,
   taskTools: null,
+  sshConfigFile: null,
   devTools: null,
   reattachGraceSeconds: null,
   notifications: { needsYou: true, done: true, error: true },

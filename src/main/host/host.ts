@@ -31,6 +31,7 @@ import { LibraryService } from './library-service';
 import type { SettingsFile } from './settings';
 import { TerminalRegistry, type TerminalDefaults } from './terminal-registry';
 import { RemoteHosts, type RemoteHostsOptions } from './remote-hosts';
+import type { SshSettings } from '../remote/ssh-connection';
 
 export interface HostOptions
   extends TerminalDefaults, Partial<Omit<AgentDefaults, 'workspaceDir'>> {
@@ -58,7 +59,7 @@ export interface HostOptions
   /** The OS the host reports to the page (default: this machine's), which tests stand in for. */
   system?: { platform: NodeJS.Platform; release: string };
   /** For blocks on other machines: ssh settings over the defaults, variables for remote CLIs. */
-  remote?: Pick<RemoteHostsOptions, 'ssh' | 'agentEnv' | 'recentFile'>;
+  remote?: Pick<RemoteHostsOptions, 'agentEnv' | 'recentFile'> & { ssh?: Partial<SshSettings> };
 }
 
 /** One client of the host: a window over IPC or a browser tab over a WebSocket. */
@@ -106,6 +107,10 @@ export class Host {
     this.remote = new RemoteHosts({
       recentFile: join(userConfigDir(), 'recent-hosts.json'),
       ...options.remote,
+      ssh: () => {
+        const configFile = this.launch.sshConfigFile();
+        return { ...options.remote?.ssh, ...(configFile ? { configFile } : {}) };
+      },
       environment: () => this.launch.environment(),
       broadcast: (event) => this.broadcast(event),
     });

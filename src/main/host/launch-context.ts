@@ -38,6 +38,11 @@ export class LaunchContext {
     return (await this.options.environment) ?? process.env;
   }
 
+  /** The `sshConfigFile` setting, as it is now. */
+  sshConfigFile(): string | undefined {
+    return this.options.settings?.current.settings.sshConfigFile ?? undefined;
+  }
+
   worktreeFolder(): string | null | undefined {
     return this.options.settings?.current.settings.worktreeFolder;
   }

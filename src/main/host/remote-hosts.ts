@@ -24,8 +24,11 @@ import { posixQuote } from '../../shared/posix-quote';
 export interface RemoteHostsOptions {
   /** Where the hosts connected to lately are kept (a JSON file). */
   recentFile?: string;
-  /** Over the defaults of every ssh run: another config file, timeouts (the tests' server). */
-  ssh?: Partial<SshSettings>;
+  /**
+   * Over the defaults of every ssh run, read at each: another config file (the `sshConfigFile`
+   * setting), timeouts.
+   */
+  ssh?: () => Partial<SshSettings>;
   /** The user's environment, for ssh (their agent socket, PATH). */
   environment: () => Promise<NodeJS.ProcessEnv>;
   /** Variables for every remote CLI (its API endpoint); the local environment stays here. */
@@ -55,9 +58,8 @@ export class RemoteHosts {
 
   /** The user's configured hosts, then the recent ones that are not among them. */
   async list(): Promise<{ host: string; recent: boolean }[]> {
-    const configured = configuredHosts(
-      this.options.ssh?.configFile ? { configFile: this.options.ssh.configFile } : {},
-    );
+    const { configFile } = this.options.ssh?.() ?? {};
+    const configured = configuredHosts(configFile ? { configFile } : {});
     const recent = (await this.recent()).filter((host) => !configured.includes(host));
     return [
       ...configured.map((host) => ({ host, recent: false })),
@@ -201,7 +203,7 @@ export class RemoteHosts {
     const bridge = await this.bridge;
     return {
       controlDir: privateDir(),
-      ...this.options.ssh,
+      ...this.options.ssh?.(),
       env: { ...env, ...bridge.env, [ASKPASS_HOST_VARIABLE]: host },
     };
   }

@@ -73,6 +73,7 @@ describe('SettingsFile', () => {
       shellIntegration: null,
       worktreeFolder: null,
       taskTools: null,
+      sshConfigFile: null,
       devTools: null,
       reattachGraceSeconds: null,
       notifications: { needsYou: true, done: true, error: true },
