@@ -49,6 +49,7 @@ export class RemoteHosts {
   private bridge: Promise<AskpassBridge> | undefined;
   private readonly connecting = new Map<string, Promise<void>>();
   private readonly connected = new Set<string>();
+  private readonly connectedNames = new Set<string>();
   private readonly asks = new Map<string, (answer: string | null) => void>();
   private readonly recentFile: JsonFile<string[]> | undefined;
 
@@ -81,12 +82,18 @@ export class RemoteHosts {
         const result = await checkHost(target, await this.settings(host));
         if (!result.ok) throw new Error(result.error);
         this.connected.add(key);
+        this.connectedNames.add(host);
         await this.remember(host);
       })().finally(() => this.connecting.delete(key));
       this.connecting.set(key, pending);
     }
     await pending;
     return target;
+  }
+
+  /** The hosts connected to since start (as the user named them), whose blocks may be open. */
+  connectedHosts(): string[] {
+    return [...this.connectedNames];
   }
 
   /** The remote user's home folder, on the shared connection. */
