@@ -36,3 +36,11 @@ describe('sshCommand', () => {
     expect(windows.args.slice(-3)).toEqual(['-tt', '--', 'h']);
   });
 });
+
+describe('privateDir on Windows', () => {
+  it('is a folder of the user’s own temp folder, with no POSIX modes to check', () => {
+    const dir = privateDir(undefined, undefined, 'win32');
+    expect(dir).toBe(join(tmpdir(), 'tether-ssh'));
+    expect(statSync(dir).isDirectory()).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { lstatSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatTarget, type SshTarget } from './ssh-hosts';
 
@@ -198,9 +199,20 @@ export function explainSshFailure(stderr: string, target: SshTarget): string {
 /**
  * The private folder for the control sockets and the askpass socket: `<base>/tether-<uid>`, made
  * 0700, and refused unless it is a real folder of this user that no one else may enter (anyone
- * who could would reach the user's open connections through it).
+ * who could would reach the user's open connections through it). On Windows, which has neither
+ * control sockets nor POSIX modes, it is a folder in the user's own temp folder, private by its
+ * ACL, for the askpass program (its socket is a named pipe).
  */
-export function privateDir(base = '/tmp', uid = process.getuid?.() ?? 0): string {
+export function privateDir(
+  base = '/tmp',
+  uid = process.getuid?.() ?? 0,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  if (platform === 'win32') {
+    const dir = join(tmpdir(), 'tether-ssh');
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
   const dir = join(base, `tether-${uid}`);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = lstatSync(dir);
