@@ -67,7 +67,15 @@ export function sshUnavailable(): string | null {
   return null;
 }
 
-export async function startSshServer(): Promise<SshServer> {
+export interface SshServerOptions {
+  /**
+   * Variables sshd sets in every session (`SetEnv`), as a remote machine's own setup would: the
+   * remote `claude`'s API endpoint, for specs that cannot hand the host variables of their own.
+   */
+  sessionEnv?: Record<string, string>;
+}
+
+export async function startSshServer(options: SshServerOptions = {}): Promise<SshServer> {
   const reason = sshUnavailable();
   if (reason) throw new Error(`no ssh server: ${reason}`);
   const account = remoteAccount();
@@ -105,6 +113,7 @@ export async function startSshServer(): Promise<SshServer> {
       'LogLevel VERBOSE',
       'MaxSessions 64',
       'MaxStartups 64',
+      ...Object.entries(options.sessionEnv ?? {}).map(([name, value]) => `SetEnv ${name}=${value}`),
       '',
     ].join('\n'),
   );

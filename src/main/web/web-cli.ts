@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     workspace: new JsonFile(join(stateDir, 'browser-workspace.json'), workspaceStateSchema),
     agentLogDir: join(stateDir, 'agents'),
     libraryIndexDir: join(stateDir, 'library'),
+    remote: { recentFile: join(stateDir, 'recent-hosts.json') },
   });
   let server;
   try {
