@@ -27,6 +27,26 @@ const loginShells = [
   { name: 'fish', rcFile: '.config/fish/config.fish', rcText: 'set -gx FROM_RC loaded\n' },
 ];
 
+/**
+ * Login shells started without integration (other shells, or ours with it turned off), and what
+ * shows there that they started as login shells.
+ */
+const plainShells = [
+  // It read ~/.profile, which put ~/.local/bin on PATH.
+  {
+    name: 'sh',
+    login: '`command -v claude`',
+    loggedIn: (home: string) => `${home}/.local/bin/claude`,
+  },
+  { name: 'tcsh', login: '$?loginsh', loggedIn: () => '1' },
+  {
+    name: 'bash',
+    shellIntegration: false,
+    login: '`shopt -q login_shell && echo login`',
+    loggedIn: () => 'login',
+  },
+];
+
 /** Writes `file` in `home` (a folder where it ends in `/`), owned as `home` is. */
 function writeOwned(home: string, file: string, text: string): void {
   const { uid, gid } = fs.statSync(home);
@@ -224,22 +244,31 @@ describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote
     }
   });
 
-  it('starts another login shell as it is, in the folder, leaving nothing behind', async () => {
-    const account = server.userWithShell('/bin/sh');
-    const before = scriptFolders(account.home);
-    const { shell, env } = await remoteShell({ host: account.alias }, settings, '/tmp');
-    const terminal = openTerminal(shell, env);
-    try {
-      terminal.session.write('echo "a""t:$(pwd):$(command -v claude)"\r');
-      await until(() => terminal.output.includes('at:/tmp:'), 'the remote shell');
-      // A login shell: it read ~/.profile, which put ~/.local/bin on PATH.
-      expect(terminal.output).toContain(`at:/tmp:${account.home}/.local/bin/claude`);
-      expect(marksIn(terminal.output)).toEqual([]);
-      expect(scriptFolders(account.home)).toEqual(before);
-    } finally {
-      await terminal.session.dispose();
-    }
-  });
+  for (const plain of plainShells) {
+    const file = installed(plain.name);
+    it.skipIf(!file)(
+      file
+        ? `${plain.name} as the login shell there${plain.shellIntegration === false ? ', integration off' : ''}: started as it is, in the folder, leaving nothing behind`
+        : `${plain.name} as the login shell there: skipped, ${plain.name} not installed`,
+      async () => {
+        const account = server.userWithShell(file!);
+        const before = scriptFolders(account.home);
+        const { shell, env } = await remoteShell({ host: account.alias }, settings, '/tmp', {
+          shellIntegration: plain.shellIntegration ?? true,
+        });
+        const terminal = openTerminal(shell, env);
+        try {
+          terminal.session.write(`echo "a""t:\`pwd\`:${plain.login}"\r`);
+          await until(() => terminal.output.includes('at:/tmp:'), 'the remote shell');
+          expect(terminal.output).toContain(`at:/tmp:${plain.loggedIn(account.home)}`);
+          expect(marksIn(terminal.output)).toEqual([]);
+          expect(scriptFolders(account.home)).toEqual(before);
+        } finally {
+          await terminal.session.dispose();
+        }
+      },
+    );
+  }
 });
 
 describe('remoteShellCommand', () => {

@@ -16,18 +16,19 @@ export interface RemoteShell {
  * (opened first, asking what ssh needs to ask; a failure rejects with ssh's reason): the
  * local pty's size, and every resize, reach it through ssh, and ssh passes TERM. It starts in
  * `cwd` (default: the remote home), with shell integration where the login shell is bash, zsh or
- * fish (see `remoteShellCommand`); the session runs it with its own integration off, since the
- * local shell is ssh.
+ * fish unless `shellIntegration` is false (see `remoteShellCommand`); the session runs it with its
+ * own integration off, since the local shell is ssh.
  */
 export async function remoteShell(
   target: SshTarget,
   settings: SshSettings,
   cwd?: string,
+  { shellIntegration = true }: { shellIntegration?: boolean } = {},
 ): Promise<RemoteShell> {
   await connect(target, settings);
   const { file, args, env } = sshCommand(target, settings, {
     kind: 'tty',
-    command: remoteShellCommand(cwd),
+    command: remoteShellCommand(cwd, shellIntegration),
   });
   return { shell: { file, args }, env };
 }
@@ -98,22 +99,33 @@ function integratedStart(kind: RemoteIntegrated): string {
  * Run on the remote by `sh`, whatever the login shell there (which only reads the quoted command
  * line): one line, with neither single quotes nor backslashes, so fish and tcsh read it as sh
  * does. It enters the folder (`$1`, saying so and staying home when it cannot), then starts the
- * login shell (`$SHELL`) with the integration's files in a private temporary folder. What cannot
+ * login shell (`$SHELL`), `integrated` with the files in a private temporary folder. What cannot
  * be done (no `mktemp`, no `base64`, another shell) leaves a plain login shell.
  */
-const REMOTE_SCRIPT = [
-  'if [ -n "$1" ]; then cd -- "$1" 2>/dev/null || { echo "There is no folder $1 on $(uname -n) (or this user may not enter it): starting in $HOME." >&2; cd; }; fi',
-  'shell=${SHELL:-/bin/sh}',
-  // Older macOS spells base64's decode -D.
-  'put() { printf %s "$2" | base64 -d >"$1" 2>/dev/null || printf %s "$2" | base64 -D >"$1" 2>/dev/null; }',
-  `dir=$(mktemp -d "\${TMPDIR:-/tmp}/tether-shell.XXXXXX" 2>/dev/null) && case \${shell##*/} in ${(['bash', 'zsh', 'fish'] as const).map(integratedStart).join(' ')} esac`,
-  '[ -n "$dir" ] && rm -rf -- "$dir"',
-  'exec "$shell" -l',
-].join('; ');
+const remoteScript = (integrated: boolean) =>
+  [
+    'if [ -n "$1" ]; then cd -- "$1" 2>/dev/null || { echo "There is no folder $1 on $(uname -n) (or this user may not enter it): starting in $HOME." >&2; cd; }; fi',
+    'shell=${SHELL:-/bin/sh}',
+    ...(integrated
+      ? [
+          // Older macOS spells base64's decode -D.
+          'put() { printf %s "$2" | base64 -d >"$1" 2>/dev/null || printf %s "$2" | base64 -D >"$1" 2>/dev/null; }',
+          `dir=$(mktemp -d "\${TMPDIR:-/tmp}/tether-shell.XXXXXX" 2>/dev/null) && case \${shell##*/} in ${(['bash', 'zsh', 'fish'] as const).map(integratedStart).join(' ')} esac`,
+          '[ -n "$dir" ] && rm -rf -- "$dir"',
+        ]
+      : []),
+    'exec "$shell" -l',
+  ].join('; ');
 
 /** The command line ssh has the remote run for a terminal starting in `cwd`. */
-export function remoteShellCommand(cwd?: string): string {
-  return ['sh', '-c', REMOTE_SCRIPT, 'tether-shell', ...(cwd === undefined ? [] : [cwd])]
+export function remoteShellCommand(cwd?: string, shellIntegration = true): string {
+  return [
+    'sh',
+    '-c',
+    remoteScript(shellIntegration),
+    'tether-shell',
+    ...(cwd === undefined ? [] : [cwd]),
+  ]
     .map(posixQuote)
     .join(' ');
 }
