@@ -41,6 +41,11 @@ export interface SshServer {
   authentications(): number;
   /** Adds a Host block to `configFile`: `lines` (`Port 2222`) in place of the server's own. */
   addHost(alias: string, lines: string[]): void;
+  /**
+   * Another remote user, `tether-remote-<shell's name>`, whose login shell is `shell` (made on
+   * first use as the main one is), and a Host alias of the same name that logs in as them.
+   */
+  userWithShell(shell: string): { alias: string; user: string; home: string };
   /** Authorizes another client public key (a file's contents). */
   authorize(publicKey: string): void;
   /**
@@ -109,7 +114,7 @@ export async function startSshServer(options: SshServerOptions = {}): Promise<Ss
       'KbdInteractiveAuthentication no',
       'PubkeyAuthentication yes',
       'PermitRootLogin no',
-      `AllowUsers ${REMOTE_USER}`,
+      `AllowUsers ${REMOTE_USER} ${REMOTE_USER}-*`,
       'LogLevel VERBOSE',
       'MaxSessions 64',
       'MaxStartups 64',
@@ -174,6 +179,12 @@ export async function startSshServer(options: SshServerOptions = {}): Promise<Ss
     addHost(name, lines) {
       fs.appendFileSync(configFile, block(name, lines));
     },
+    userWithShell(shell) {
+      const user = `${REMOTE_USER}-${path.basename(shell)}`;
+      const { home } = remoteAccount(user, shell);
+      fs.appendFileSync(configFile, block(user, [`User ${user}`]));
+      return { alias: user, user, home };
+    },
     authorize(key) {
       fs.appendFileSync(authorizedKeys, key.endsWith('\n') ? key : `${key}\n`);
     },
@@ -231,25 +242,25 @@ interface Account {
 }
 
 /**
- * The remote user, made on first use (`useradd`), with a login PATH that holds `~/.local/bin`
+ * A remote user (the main one unless named), made on first use (`useradd`), with a login PATH that holds `~/.local/bin`
  * (Debian's ~/.profile) and the pinned CLI there as `claude`, as Claude Code's installer leaves
  * it: a non-interactive `ssh host claude` does not find it, a login shell does.
  */
-function remoteAccount(): Account {
-  let account = lookupAccount();
+function remoteAccount(user = REMOTE_USER, shell = '/bin/bash'): Account {
+  let account = lookupAccount(user);
   if (!account) {
-    const home = path.join(os.tmpdir(), 'tether-remote-home');
+    const home = path.join(os.tmpdir(), `${user}-home`);
     try {
       // Password `*`: none will do, but the account is not locked (sshd without PAM refuses a
       // locked one whatever the key).
-      execFileSync('useradd', ['-m', '-d', home, '-s', '/bin/bash', '-p', '*', REMOTE_USER], {
+      execFileSync('useradd', ['-m', '-d', home, '-s', shell, '-p', '*', user], {
         stdio: 'pipe',
       });
     } catch (error) {
       // Another test file may have made it meanwhile.
-      if (!lookupAccount()) throw error;
+      if (!lookupAccount(user)) throw error;
     }
-    account = lookupAccount()!;
+    account = lookupAccount(user)!;
   }
   const { uid, gid, home } = account;
   const owned = (folder: string) => {
@@ -273,9 +284,9 @@ function remoteAccount(): Account {
   return account;
 }
 
-function lookupAccount(): Account | null {
+function lookupAccount(user: string): Account | null {
   try {
-    const entry = execFileSync('getent', ['passwd', REMOTE_USER], { encoding: 'utf8' });
+    const entry = execFileSync('getent', ['passwd', user], { encoding: 'utf8' });
     const fields = entry.trim().split(':');
     return { uid: Number(fields[2]), gid: Number(fields[3]), home: fields[5]! };
   } catch {

@@ -3,20 +3,38 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bashIntegration } from './bash';
 import { fishIntegration } from './fish';
-import { scriptPaths } from './launch';
+import { scriptPaths, type IntegratedShell } from './launch';
 import { powershellIntegration } from './powershell';
 import { zshIntegration } from './zsh';
 
-/** Writes every shell's script into `folder`, laid out as `scriptPaths` says. */
+export interface ScriptFile {
+  /** Inside the scripts folder, one name a level. */
+  path: string[];
+  text: string;
+}
+
+/** Each shell's files in the scripts folder, laid out as `scriptPaths` says. */
+export const integrationFiles: Record<IntegratedShell, ScriptFile[]> = {
+  bash: [{ path: [...scriptPaths.bash], text: bashIntegration }],
+  zsh: Object.entries(zshIntegration).map(([name, text]) => ({
+    path: [...scriptPaths.zsh, name],
+    text,
+  })),
+  fish: [
+    {
+      path: [...scriptPaths.fish, 'fish', 'vendor_conf.d', 'tether.fish'],
+      text: fishIntegration,
+    },
+  ],
+  powershell: [{ path: [...scriptPaths.powershell], text: powershellIntegration }],
+};
+
+/** Writes every shell's files into `folder`. */
 export function installScripts(folder: string): void {
-  writeFileSync(join(folder, ...scriptPaths.bash), bashIntegration);
-  writeFileSync(join(folder, ...scriptPaths.powershell), powershellIntegration);
-  const zsh = join(folder, ...scriptPaths.zsh);
-  mkdirSync(zsh, { recursive: true });
-  for (const [name, text] of Object.entries(zshIntegration)) writeFileSync(join(zsh, name), text);
-  const fish = join(folder, ...scriptPaths.fish, 'fish', 'vendor_conf.d');
-  mkdirSync(fish, { recursive: true });
-  writeFileSync(join(fish, 'tether.fish'), fishIntegration);
+  for (const { path, text } of Object.values(integrationFiles).flat()) {
+    mkdirSync(join(folder, ...path.slice(0, -1)), { recursive: true });
+    writeFileSync(join(folder, ...path), text);
+  }
 }
 
 let folder: string | undefined;

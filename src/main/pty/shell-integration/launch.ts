@@ -24,6 +24,9 @@ export interface ShellLaunch {
   env: Record<string, string>;
 }
 
+/** What an unset XDG_DATA_DIRS stands for, by the XDG base directory specification. */
+export const DEFAULT_DATA_DIRS = '/usr/local/share:/usr/share';
+
 // Arguments that only say how interactive the shell is: with anything else (`-c`, a script, an
 // rc-file option) the user asked for something the integration could change, so it stays out.
 const plainArgs: Record<IntegratedShell, readonly string[]> = {
@@ -74,8 +77,8 @@ export function withShellIntegration(shell: ShellSpec, context: IntegrationConte
     }
     case 'fish': {
       const userDirs = context.env['XDG_DATA_DIRS'];
-      // Unset, the variable means these two; fish must still find its other vendor scripts.
-      const dirs = userDirs || '/usr/local/share:/usr/share';
+      // Fish must still find its other vendor scripts.
+      const dirs = userDirs || DEFAULT_DATA_DIRS;
       return {
         shell,
         env: {
