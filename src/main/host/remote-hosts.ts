@@ -125,9 +125,9 @@ export class RemoteHosts {
   }
 
   /** What a terminal block on `host` runs: its login shell there, in `cwd`. */
-  async shell(host: string, cwd?: string): Promise<RemoteShell> {
+  async shell(host: string, cwd?: string, shellIntegration = true): Promise<RemoteShell> {
     const target = await this.connect(host);
-    return remoteShell(target, await this.settings(host), cwd);
+    return remoteShell(target, await this.settings(host), cwd, { shellIntegration });
   }
 
   /**

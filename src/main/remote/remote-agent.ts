@@ -3,6 +3,7 @@ import { spawnPipeTransport } from '../agent/transport/pipe-transport';
 import type { SpawnSpec, Transport, TransportHandlers } from '../agent/transport/transport';
 import { posixQuote } from '../../shared/posix-quote';
 import { sshCommand, type SshSettings } from './ssh-connection';
+import { remoteFolder } from './remote-folder';
 import { formatTarget, type SshTarget } from './ssh-hosts';
 
 /**
@@ -91,7 +92,14 @@ async function spawnRemoteClaude(
     }
     return `${name}=${value}\n`;
   });
-  const command = ['sh', '-c', REMOTE_SCRIPT, 'tether-claude', options.cwd, ...spec.args]
+  const command = [
+    'sh',
+    '-c',
+    REMOTE_SCRIPT,
+    'tether-claude',
+    remoteFolder(options.cwd),
+    ...spec.args,
+  ]
     .map(posixQuote)
     .join(' ');
   const ssh = sshCommand(options.target, options.settings, { kind: 'pipe', command });

@@ -3,6 +3,7 @@ import type { ShellSpec } from '../pty/shell';
 import { integrationFiles } from '../pty/shell-integration/install-scripts';
 import { DEFAULT_DATA_DIRS, withShellIntegration } from '../pty/shell-integration/launch';
 import { connect, sshCommand, type SshSettings } from './ssh-connection';
+import { remoteFolder } from './remote-folder';
 import type { SshTarget } from './ssh-hosts';
 
 /** What a TerminalSession needs to run a shell on `target`: its `shell` and its `env`. */
@@ -124,7 +125,7 @@ export function remoteShellCommand(cwd?: string, shellIntegration = true): strin
     '-c',
     remoteScript(shellIntegration),
     'tether-shell',
-    ...(cwd === undefined ? [] : [cwd]),
+    ...(cwd === undefined ? [] : [remoteFolder(cwd)]),
   ]
     .map(posixQuote)
     .join(' ');

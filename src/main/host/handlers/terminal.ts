@@ -18,10 +18,12 @@ export function terminalHandlers(
     openTerminal: async (params) => {
       await terminals.closed(params.terminalId);
       const { host, cwd, terminalId } = params;
+      const local = await launch.terminal();
       if (host && !terminals.has(terminalId)) {
-        return terminals.open(params, { remote: { host, ...(await remote.shell(host, cwd)) } });
+        const shell = await remote.shell(host, cwd, local.shellIntegration !== false);
+        return terminals.open(params, { remote: { host, ...shell } });
       }
-      return terminals.open(params, await launch.terminal());
+      return terminals.open(params, local);
     },
     writeTerminal: ({ terminalId, data }) => {
       terminals.write(terminalId, data);
