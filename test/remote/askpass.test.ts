@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAskpass, type Ask } from '../../src/main/remote/askpass';
+import { startAskpass, type Ask, type AskpassQuestion } from '../../src/main/remote/askpass';
+import { until } from '#test/support/until';
 import { checkHost } from '../../src/main/remote/ssh-connection';
 import { keygen, sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
 
@@ -38,7 +41,7 @@ describe.skipIf(reason)(reason ? `ssh askpass: skipped, ${reason}` : 'ssh askpas
 
   it('asks for a key passphrase and logs in with the answer', async () => {
     const prompts: string[] = [];
-    const result = await check('locked', async (prompt) => {
+    const result = await check('locked', async ({ prompt }) => {
       prompts.push(prompt);
       return passphrase;
     });
@@ -68,7 +71,7 @@ describe.skipIf(reason)(reason ? `ssh askpass: skipped, ${reason}` : 'ssh askpas
     expect(fingerprint).toMatch(/^SHA256:/);
 
     const declined: string[] = [];
-    const refused = await check('newcomer', async (prompt) => {
+    const refused = await check('newcomer', async ({ prompt }) => {
       declined.push(prompt);
       return null;
     });
@@ -82,12 +85,55 @@ describe.skipIf(reason)(reason ? `ssh askpass: skipped, ${reason}` : 'ssh askpas
     expect(readFileSync(knownHosts, 'utf8')).toBe('');
 
     const asked: string[] = [];
-    const accepted = await check('newcomer', async (prompt) => {
+    const accepted = await check('newcomer', async ({ prompt }) => {
       asked.push(prompt);
       return 'yes';
     });
     expect(accepted).toEqual({ ok: true });
     expect(asked).toEqual([expect.stringContaining(fingerprint)]);
     expect(readFileSync(knownHosts, 'utf8')).toContain(server.knownHostsLine);
+  });
+});
+
+describe('ssh askpass notices', () => {
+  it("passes ssh's hint along, and withdraws a notice when ssh ends the program", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tether-askpass-'));
+    chmodSync(dir, 0o700);
+    const asked: AskpassQuestion[] = [];
+    let withdrawn: AbortSignal | undefined;
+    const bridge = await startAskpass({
+      dir,
+      ask: (question, signal) => {
+        asked.push(question);
+        withdrawn = signal;
+        return new Promise(() => {});
+      },
+    });
+    try {
+      const program = spawn(
+        bridge.env['SSH_ASKPASS']!,
+        ['Confirm user presence for key ED25519-SK'],
+        {
+          env: {
+            ...process.env,
+            ...bridge.env,
+            SSH_ASKPASS_PROMPT: 'none',
+            TETHER_ASKPASS_HOST: 'box',
+          },
+          stdio: 'ignore',
+        },
+      );
+      await until(() => asked.length === 1, 'the notice');
+      expect(asked).toEqual([
+        { prompt: 'Confirm user presence for key ED25519-SK', host: 'box', hint: 'none' },
+      ]);
+      expect(withdrawn!.aborted).toBe(false);
+      // As ssh does once the key was touched.
+      program.kill('SIGTERM');
+      await until(() => withdrawn!.aborted, 'the notice to be withdrawn');
+    } finally {
+      await bridge.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

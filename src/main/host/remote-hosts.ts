@@ -5,7 +5,12 @@ import type { EventMessage } from '../../shared/contract/host';
 import type { SshAskKind } from '../../shared/contract/remote';
 import { z } from 'zod';
 import { JsonFile } from './json-file';
-import { ASKPASS_HOST_VARIABLE, startAskpass, type AskpassBridge } from '../remote/askpass';
+import {
+  ASKPASS_HOST_VARIABLE,
+  startAskpass,
+  type AskpassBridge,
+  type AskpassQuestion,
+} from '../remote/askpass';
 import { remoteSessionHost } from '../remote/remote-agent';
 import { remoteShell, type RemoteShell } from '../remote/remote-terminal';
 import {
@@ -205,7 +210,7 @@ export class RemoteHosts {
     this.bridge ??= startAskpass({
       dir: privateDir(),
       env,
-      ask: (prompt, about) => this.ask(prompt, about),
+      ask: (question, withdrawn) => this.ask(question, withdrawn),
     });
     const bridge = await this.bridge;
     return {
@@ -215,17 +220,22 @@ export class RemoteHosts {
     };
   }
 
-  private ask(prompt: string, host: string): Promise<string | null> {
+  /** Puts the question to every client; the first answer counts, and all are told it is over. */
+  private ask({ prompt, host, hint }: AskpassQuestion, withdrawn: AbortSignal) {
     const askId = randomBytes(8).toString('hex');
-    return new Promise((resolve) => {
-      this.asks.set(askId, (answer) => {
+    return new Promise<string | null>((resolve) => {
+      const over = (answer: string | null) => {
         this.asks.delete(askId);
+        withdrawn.removeEventListener('abort', cancel);
         this.options.broadcast({ name: 'sshAskDone', payload: { askId } });
         resolve(answer);
-      });
+      };
+      const cancel = () => over(null);
+      withdrawn.addEventListener('abort', cancel);
+      this.asks.set(askId, over);
       this.options.broadcast({
         name: 'sshAsk',
-        payload: { askId, host, prompt, kind: askKind(prompt) },
+        payload: { askId, host, prompt, kind: askKind(prompt, hint) },
       });
     });
   }
@@ -267,8 +277,8 @@ async function pipeTar(dir: string, name: string, ssh: SshCommand): Promise<void
   }
 }
 
-export function askKind(prompt: string): SshAskKind {
-  if (/\(yes\/no(\/\[fingerprint\])?\)\?/.test(prompt)) return 'confirm';
-  if (/^Confirm user presence|touch|tap/i.test(prompt) && !/:\s*$/.test(prompt)) return 'notice';
+export function askKind(prompt: string, hint = ''): SshAskKind {
+  if (hint === 'none') return 'notice';
+  if (hint === 'confirm' || /\(yes\/no(\/\[fingerprint\])?\)\?/.test(prompt)) return 'confirm';
   return 'secret';
 }

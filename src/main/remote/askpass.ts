@@ -9,7 +9,18 @@ import { posixQuote } from '../../shared/posix-quote';
  * its fingerprint), in ssh's own words. The answer is what the user typed; null cancels, and ssh
  * then gives up that way of logging in (or the connection, for a host key).
  */
-export type Ask = (prompt: string, host: string) => Promise<string | null>;
+export type Ask = (question: AskpassQuestion, signal: AbortSignal) => Promise<string | null>;
+
+/**
+ * What ssh asks: its prompt, the host the asking ssh was started for, and ssh's own hint of what
+ * kind of answer it wants (`SSH_ASKPASS_PROMPT`: `confirm` for yes or no, `none` for a notice
+ * such as "touch your security key", which ssh ends itself by killing the program).
+ */
+export interface AskpassQuestion {
+  prompt: string;
+  host: string;
+  hint: string;
+}
 
 /** Set in ssh's environment by whoever runs it: the host its questions are about. */
 export const ASKPASS_HOST_VARIABLE = 'TETHER_ASKPASS_HOST';
@@ -39,6 +50,7 @@ socket.on('connect', () => {
     token: process.env.TETHER_ASKPASS_TOKEN,
     prompt: process.argv[2] || '',
     host: process.env.TETHER_ASKPASS_HOST || '',
+    hint: process.env.SSH_ASKPASS_PROMPT || '',
   };
   socket.write(JSON.stringify(request) + '\n');
 });
@@ -94,7 +106,12 @@ export async function startAskpass(options: {
       socket.removeAllListeners('data');
       const parsed = parseRequest(request.slice(0, newline));
       if (!parsed || !sameToken(parsed.token, token)) return answer(null);
-      options.ask(parsed.prompt, parsed.host).then(answer, () => answer(null));
+      // ssh ends the program itself once a notice is over, or gives up waiting: the question
+      // is withdrawn with it.
+      const withdrawn = new AbortController();
+      socket.on('close', () => withdrawn.abort());
+      const { token: _token, ...question } = parsed;
+      options.ask(question, withdrawn.signal).then(answer, () => answer(null));
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -158,14 +175,16 @@ export function askpassFiles(options: {
   };
 }
 
-function parseRequest(line: string): { token: string; prompt: string; host: string } | null {
+function parseRequest(line: string): (AskpassQuestion & { token: string }) | null {
   try {
-    const value = JSON.parse(line) as { token?: unknown; prompt?: unknown; host?: unknown };
-    if (typeof value.token !== 'string' || typeof value.prompt !== 'string') return null;
+    const value = JSON.parse(line) as Record<string, unknown>;
+    if (typeof value['token'] !== 'string' || typeof value['prompt'] !== 'string') return null;
+    const text = (key: string) => (typeof value[key] === 'string' ? value[key] : '');
     return {
-      token: value.token,
-      prompt: value.prompt,
-      host: typeof value.host === 'string' ? value.host : '',
+      token: value['token'],
+      prompt: value['prompt'],
+      host: text('host'),
+      hint: text('hint'),
     };
   } catch {
     return null;
