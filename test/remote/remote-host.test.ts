@@ -170,6 +170,14 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     await c.request('writeTerminal', { terminalId: 't1', data: 'stty size\r' });
     await until(() => c.output('t1').includes('33 101'), 'the new size on the host');
 
+    // Its processes are the remote's: what runs is read from the shell's marks.
+    const busy = () => c.request('terminalBusy', { terminalId: 't1' });
+    await expect.poll(busy).toEqual({ busy: false });
+    await c.request('writeTerminal', { terminalId: 't1', data: 'sleep 30\r' });
+    await expect.poll(busy).toEqual({ busy: true, command: 'sleep 30' });
+    await c.request('writeTerminal', { terminalId: 't1', data: '\x03' });
+    await expect.poll(busy).toEqual({ busy: false });
+
     // The shared connection goes (as `ssh -O exit`, or a master killed): its terminals end, and
     // say why, not as a shell that exited.
     await runSsh(

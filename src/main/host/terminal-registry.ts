@@ -8,6 +8,7 @@ import {
 import { processDirectory } from '../pty/working-directory';
 import { isDirectory } from './fs-checks';
 import { OutputRing } from './output-ring';
+import { RunningCommand } from '../pty/running-command';
 import type { RemoteShell } from '../remote/remote-terminal';
 import { stripTerminalCodes } from '../../shared/strip-terminal-codes';
 
@@ -60,8 +61,11 @@ export class TerminalRegistry {
   private readonly shells = new Map<string, string>();
   private readonly directoryChecks = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly closing = new Map<string, Promise<void>>();
-  /** The terminals whose shell is on another machine: their folder is not this one's to read. */
-  private readonly remote = new Set<string>();
+  /**
+   * The terminals whose shell is on another machine, with what each runs (from its marks): their
+   * processes and folder are not this machine's to read.
+   */
+  private readonly remote = new Map<string, RunningCommand>();
 
   constructor(
     private readonly defaults: TerminalDefaults,
@@ -81,6 +85,7 @@ export class TerminalRegistry {
     if (this.sessions.has(terminalId)) return this.reopen(params);
     const output = new OutputRing();
     const { remote, ...local } = launch;
+    const running = remote ? new RunningCommand() : undefined;
     // A remote shell's folder is the remote's: the local ssh runs from the workspace, and the
     // block learns where the shell is from its marks. Without one it starts in the remote home.
     const startIn = remote
@@ -99,6 +104,7 @@ export class TerminalRegistry {
       // already subscribed, and the dying shell's last output or its exit would land there.
       onData: (data) => {
         output.push(data);
+        running?.push(data);
         if (!this.closing.has(terminalId))
           this.emit({ name: 'terminalData', payload: { terminalId, data } });
       },
@@ -122,7 +128,7 @@ export class TerminalRegistry {
     this.sessions.set(terminalId, session);
     this.outputs.set(terminalId, output);
     this.directories.set(terminalId, startIn);
-    if (remote) this.remote.add(terminalId);
+    if (running) this.remote.set(terminalId, running);
     const shell = (remote?.shell ?? local.shell ?? this.defaults.shell).file;
     this.shells.set(terminalId, shell);
     return { cwd: startIn, shell };
@@ -195,8 +201,18 @@ export class TerminalRegistry {
     this.sessions.get(terminalId)?.acknowledge(bytes);
   }
 
-  /** A terminal that is gone (its shell exited) has nothing left to lose. */
+  /**
+   * A terminal that is gone (its shell exited) has nothing left to lose. A remote one is busy while
+   * its shell's marks say a command runs (without integration nothing can tell).
+   */
   busy(terminalId: string): RequestResult<'terminalBusy'> {
+    const running = this.remote.get(terminalId);
+    if (running) {
+      const { command } = running;
+      return command === undefined
+        ? { busy: false }
+        : { busy: true, ...(command ? { command } : {}) };
+    }
     const command = this.sessions.get(terminalId)?.foregroundCommand;
     return command ? { busy: true, command } : { busy: false };
   }

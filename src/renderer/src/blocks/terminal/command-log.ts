@@ -1,5 +1,5 @@
 import type { BlockActivity } from '../block-activity';
-import type { ShellMark } from './shell-marks';
+import type { ShellMark } from '../../../../shared/shell-marks';
 
 /** A place in the terminal's buffer that follows its line as output scrolls (an xterm marker). */
 export interface Anchor {

@@ -1,0 +1,44 @@
+import { parseShellMark } from '../../shared/shell-marks';
+
+/** Longer than any mark a shell sends (a command line is escaped into one). */
+const LONGEST_MARK = 64 * 1024;
+
+/**
+ * The command a shell with integration runs now, read from its output's marks: from `C` (the
+ * command runs, its line given by `E` before) to `D` or the next prompt. For a shell whose
+ * processes cannot be looked at, as one on another machine behind ssh: whether closing its block
+ * would end a program.
+ */
+export class RunningCommand {
+  private readonly decoder = new TextDecoder();
+  /** The end of the output so far that may be the start of a mark cut off by the chunk's end. */
+  private tail = '';
+  private commandLine: string | undefined;
+  private runningLine: string | undefined;
+  private running = false;
+
+  push(data: Uint8Array): void {
+    const text = this.tail + this.decoder.decode(data, { stream: true });
+    const marks = /\x1b\](?:633|133);([^\x07\x1b]*)(?:\x07|\x1b\\)/g;
+    let end = 0;
+    for (let match = marks.exec(text); match; match = marks.exec(text)) {
+      end = marks.lastIndex;
+      const mark = parseShellMark(match[1]!);
+      if (mark?.type === 'commandLine') this.commandLine = mark.commandLine;
+      if (mark?.type === 'commandExecuted') {
+        this.running = true;
+        this.runningLine = this.commandLine;
+        this.commandLine = undefined;
+      }
+      if (mark?.type === 'commandFinished' || mark?.type === 'promptStart') this.running = false;
+    }
+    // From the last escape on, which may be a mark's first bytes.
+    const open = text.lastIndexOf('\x1b');
+    this.tail = open >= end && text.length - open < LONGEST_MARK ? text.slice(open) : '';
+  }
+
+  /** What runs, when something does: its command line, or '' where the shell gave none. */
+  get command(): string | undefined {
+    return this.running ? (this.runningLine ?? '') : undefined;
+  }
+}
