@@ -19,6 +19,7 @@ export class RunningCommand {
 
   push(data: Uint8Array): void {
     const text = this.tail + this.decoder.decode(data, { stream: true });
+    // eslint-disable-next-line no-control-regex -- the marks are control sequences
     const marks = /\x1b\](?:633|133);([^\x07\x1b]*)(?:\x07|\x1b\\)/g;
     let end = 0;
     for (let match = marks.exec(text); match; match = marks.exec(text)) {

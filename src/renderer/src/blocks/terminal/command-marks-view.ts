@@ -1,6 +1,10 @@
 import type { IDecoration, IMarker, Terminal } from '@xterm/xterm';
 import { CommandLog, type Anchor, type CommandLogEvents, type CommandRecord } from './command-log';
-import { parseShellMark, parseWorkingDirectory, type ShellMark } from '../../../../shared/shell-marks';
+import {
+  parseShellMark,
+  parseWorkingDirectory,
+  type ShellMark,
+} from '../../../../shared/shell-marks';
 
 export interface MarkerAnchor extends Anchor {
   readonly marker: IMarker | undefined;
