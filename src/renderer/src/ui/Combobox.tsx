@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import './combobox.css';
 
 export interface ComboboxOption {
   value: string;

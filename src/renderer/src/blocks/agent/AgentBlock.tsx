@@ -86,6 +86,7 @@ export function AgentBlock({
   const report = useCallback((failure: unknown) => setError(errorMessage(failure)), []);
   const link = useAgentLink(api, blockId, store, {
     cwd: spec.cwd,
+    ...(spec.host ? { host: spec.host } : {}),
     resumeSessionId: () => latest.current.spec.sessionId,
     forkSession: () => latest.current.spec.fork === true,
     resumeAt: () => latest.current.spec.resumeAt,

@@ -5,6 +5,8 @@ import { errorMessage } from '../../../../shared/error-message';
 
 export interface AgentLinkOptions {
   cwd: string;
+  /** Another machine the session runs on (`cwd` is a folder there). */
+  host?: string;
   /** The Claude session to resume, read when (re)opening. */
   resumeSessionId(): string | undefined;
   /** Whether that session is to be forked rather than resumed. */
@@ -41,6 +43,7 @@ export class AgentLink {
       .openAgent({
         agentId: this.agentId,
         cwd: this.options.cwd,
+        ...(this.options.host ? { host: this.options.host } : {}),
         ...(resumeSessionId ? { resumeSessionId } : {}),
         ...(resumeSessionId && this.options.forkSession?.() ? this.fork() : {}),
       })

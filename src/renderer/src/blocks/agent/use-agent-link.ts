@@ -28,6 +28,7 @@ export function useAgentLink(
       held?.close();
       held = new AgentLink(api, agentId, store, {
         cwd: latest.current.cwd,
+        ...(latest.current.host ? { host: latest.current.host } : {}),
         resumeSessionId: () => latest.current.resumeSessionId(),
         forkSession: () => latest.current.forkSession?.() ?? false,
         resumeAt: () => latest.current.resumeAt?.(),

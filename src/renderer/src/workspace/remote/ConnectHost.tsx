@@ -4,6 +4,7 @@ import { failureReason, type HostApi } from '../../../../shared/host-api';
 import { Combobox, type ComboboxOption } from '../../ui/Combobox';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { useRemoteFolders } from './use-remote-folders';
+import './remote.css';
 
 /** Where the new block goes: a folder on `host`. */
 export interface RemotePlace {
@@ -89,7 +90,7 @@ export function ConnectHost({ api, onConnected, onCancel }: ConnectHostProps) {
             {error}
           </p>
         )}
-        <div className="dialog-buttons">
+        <div className="remote-dialog-buttons">
           <button type="submit" disabled={connecting !== null}>
             Connect
           </button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../ui/ModalDialog';
 import type { SshAsk } from './use-ssh-asks';
+import './remote.css';
 
 interface SshAsksProps {
   ask: SshAsk;
@@ -62,7 +63,7 @@ export function SshAsks({ ask, waiting, answer }: SshAsksProps) {
             {prompt}
           </p>
         )}
-        <div className="dialog-buttons">
+        <div className="remote-dialog-buttons">
           {ask.kind === 'secret' && <button type="submit">OK</button>}
           {ask.kind === 'confirm' && (
             <>
