@@ -13,7 +13,8 @@ export interface AgentLinkOptions {
   forkSession?(): boolean;
   /** For a fork: the prompt its conversation stops before. */
   resumeAt?(): string | undefined;
-  onError(message: string): void;
+  /** `failure` as thrown, for a caller that words it its own way (a reconnect attempt's). */
+  onError(message: string, failure?: unknown): void;
 }
 
 /**
@@ -63,7 +64,7 @@ export class AgentLink {
         }
         this.early = null;
       })
-      .catch((error: unknown) => this.options.onError(errorMessage(error)));
+      .catch((error: unknown) => this.options.onError(errorMessage(error), error));
   }
 
   private fork(): { forkSession: true; resumeAt?: string } {

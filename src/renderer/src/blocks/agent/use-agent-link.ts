@@ -32,7 +32,7 @@ export function useAgentLink(
         resumeSessionId: () => latest.current.resumeSessionId(),
         forkSession: () => latest.current.forkSession?.() ?? false,
         resumeAt: () => latest.current.resumeAt?.(),
-        onError: (message) => latest.current.onError(message),
+        onError: (message, failure) => latest.current.onError(message, failure),
       });
       link.current = held;
       held.open();

@@ -1,22 +1,19 @@
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { reconnectDelay, type Lost } from './use-reconnect';
 
 /**
- * A remote block whose connection died: why, what was lost with it, how reconnecting goes, and
- * the button that tries at once.
+ * A remote block whose connection died: what happened (`children`, in the block's words), how
+ * reconnecting goes, and the button that tries at once.
  */
 export function Disconnected({
   lost,
-  host,
-  lostWhat,
   onReconnect,
+  children,
   ref,
 }: {
   lost: Lost;
-  host: string;
-  /** What could not survive the connection, and what a reconnect brings back. */
-  lostWhat: string;
   onReconnect(): void;
+  children: ReactNode;
   ref?: Ref<HTMLButtonElement>;
 }) {
   const heading = useId();
@@ -24,9 +21,7 @@ export function Disconnected({
   return (
     <div className="block-disconnected" role="status" aria-labelledby={heading}>
       <strong id={heading}>Disconnected</strong>
-      <p>
-        The connection to {host} was lost: {lost.reason.replace(/\.$/, '')}. {lostWhat}
-      </p>
+      <p>{children}</p>
       {lost.failure && (
         <p>
           Attempt {lost.failed} to reconnect failed: {lost.failure}

@@ -26,13 +26,25 @@ export interface Lost {
  */
 export function useReconnect(attempt: (byUser: boolean) => void) {
   const [lost, setLost] = useState<Lost | null>(null);
-  const latest = useRef({ attempt, lost });
-  latest.current = { attempt, lost };
+  // Read and written at once, not at the next render: an attempt's outcome can come back before
+  // the render that marks it under way.
+  const now = useRef<Lost | null>(null);
+  const latestAttempt = useRef(attempt);
+  latestAttempt.current = attempt;
 
-  const start = useCallback((byUser: boolean) => {
-    setLost((current) => current && { ...current, trying: true });
-    latest.current.attempt(byUser);
+  const update = useCallback((next: (current: Lost | null) => Lost | null) => {
+    now.current = next(now.current);
+    setLost(now.current);
   }, []);
+  const start = useCallback(
+    (byUser: boolean) => {
+      // One attempt at a time: a click during one waits for its outcome.
+      if (!now.current || now.current.trying) return;
+      update((current) => current && { ...current, trying: true });
+      latestAttempt.current(byUser);
+    },
+    [update],
+  );
 
   useEffect(() => {
     if (!lost || lost.trying) return;
@@ -40,29 +52,33 @@ export function useReconnect(attempt: (byUser: boolean) => void) {
     return () => clearTimeout(timer);
   }, [lost, start]);
 
-  /** The connection went; during an attempt, that attempt failed. */
-  const disconnected = useCallback(
-    (reason: string) =>
-      setLost((current) =>
-        current?.trying
-          ? { ...current, failed: current.failed + 1, failure: reason, trying: false }
-          : { reason, failed: 0, failure: null, trying: false },
-      ),
-    [],
-  );
-  const failed = useCallback(
-    (message: string) =>
-      setLost(
-        (current) =>
-          current && { ...current, failed: current.failed + 1, failure: message, trying: false },
-      ),
-    [],
-  );
-  const connected = useCallback(() => setLost(null), []);
-  // One attempt at a time: a click during one waits for its outcome.
-  const now = useCallback(() => {
-    if (!latest.current.lost?.trying) start(true);
-  }, [start]);
+  const failAttempt = (current: Lost, failure: string): Lost => ({
+    ...current,
+    failed: current.failed + 1,
+    failure,
+    trying: false,
+  });
 
-  return { lost, disconnected, failed, connected, now };
+  return {
+    lost,
+    /** An attempt is under way now (not just at the last render). */
+    trying: () => now.current?.trying === true,
+    /** The connection went; during an attempt, that attempt failed. */
+    disconnected: useCallback(
+      (reason: string) =>
+        update((current) =>
+          current?.trying
+            ? failAttempt(current, reason)
+            : { reason, failed: 0, failure: null, trying: false },
+        ),
+      [update],
+    ),
+    /** The attempt under way failed, for this reason. */
+    failed: useCallback(
+      (failure: string) => update((current) => current && failAttempt(current, failure)),
+      [update],
+    ),
+    connected: useCallback(() => update(() => null), [update]),
+    now: useCallback(() => start(true), [start]),
+  };
 }

@@ -137,7 +137,7 @@ export function TerminalBlock({
         onError: setError,
         onOpened: (failure) => {
           const { reconnect } = latest.current;
-          if (!reconnect.lost?.trying) return void (failure && setError(failure));
+          if (!reconnect.trying()) return void (failure && setError(failure));
           if (failure) reconnect.failed(failure);
           else reconnect.connected();
         },
@@ -321,13 +321,11 @@ export function TerminalBlock({
         </div>
       )}
       {reconnect.lost && (
-        <Disconnected
-          lost={reconnect.lost}
-          host={spec.host ?? 'the host'}
-          lostWhat="The shell could not survive it; a new one opens in the same folder, below the old output."
-          onReconnect={reconnect.now}
-          ref={reconnectButton}
-        />
+        <Disconnected lost={reconnect.lost} onReconnect={reconnect.now} ref={reconnectButton}>
+          The connection to {spec.host ?? 'the host'} was lost:{' '}
+          {reconnect.lost.reason.replace(/\.$/, '')}. The shell could not survive it; a new one
+          opens in the same folder, below the old output.
+        </Disconnected>
       )}
       {error && (
         <div className="block-error" role="alert">
