@@ -17,6 +17,7 @@ function open(host = new FakeHost()) {
     ],
   };
   host.replies.connectSshHost = { home: '/home/ada' };
+  host.replies.listRemoteFolders = { folders: [] };
   const onConnected = vi.fn();
   const onCancel = vi.fn();
   render(<ConnectHost api={host.api} onConnected={onConnected} onCancel={onCancel} />);
@@ -64,9 +65,11 @@ describe('Connect to host', () => {
     await user.type(folderField(), '~/src/app');
     await user.keyboard('{Enter}');
     expect(screen.getByRole('status').textContent).toBe('Connecting to ada@10.0.0.5:2222…');
-    expect((screen.getByRole('button', { name: 'Connect' }) as HTMLButtonElement).disabled).toBe(
-      true,
+    expect(screen.getByRole('button', { name: 'Connect' }).getAttribute('aria-disabled')).toBe(
+      'true',
     );
+    await user.keyboard('{Enter}');
+    expect(host.paramsOf('connectSshHost')).toHaveLength(1);
     await act(async () => connected({ home: '/home/ada/' }));
     expect(onConnected).toHaveBeenCalledWith({
       host: 'ada@10.0.0.5:2222',

@@ -91,7 +91,8 @@ export function ConnectHost({ api, onConnected, onCancel }: ConnectHostProps) {
           </p>
         )}
         <div className="remote-dialog-buttons">
-          <button type="submit" disabled={connecting !== null}>
+          {/* Not `disabled`: the keyboard stays on it while ssh asks, and comes back to it. */}
+          <button type="submit" aria-disabled={connecting !== null}>
             Connect
           </button>
           <button type="button" onClick={onCancel}>

@@ -54,6 +54,7 @@ beforeEach(async () => {
   host = new FakeHost();
   host.replies.listSshHosts = { hosts: [{ host: 'devbox', recent: false }] };
   host.replies.answerSshAsk = { answered: true };
+  host.replies.listRemoteFolders = { folders: [] };
   host.replies.openAgent = ({ cwd }: { cwd: string }) => ({ cwd, history: [] });
   host.replies.getAppInfo = { notifications: { needsYou: true, done: true, error: true } };
   render(<Workspace api={host.api} workspaceDir="/work" isMac={false} initial={initial} />);
@@ -109,6 +110,33 @@ describe('a block on another machine, from the palette', () => {
     expect(host.paramsOf('openAgent')).toContainEqual(
       expect.objectContaining({ agentId: added, cwd: '/srv/app', host: 'devbox' }),
     );
+  });
+
+  it('opens a new block beside a remote one on its host, in its folder; worktrees stay local', async () => {
+    cleanup();
+    const remote: WorkspaceState = {
+      ...initial,
+      blocks: { ...initial.blocks, a: { kind: 'agent', cwd: '/srv/app', host: 'devbox' } },
+    };
+    render(<Workspace api={host.api} workspaceDir="/work" isMac={false} initial={remote} />);
+    await settle();
+    fireEvent.click(
+      within(screen.getByRole('toolbar', { name: 'Workspace' })).getByRole('button', {
+        name: 'New agent',
+      }),
+    );
+    await settle();
+    const added = blockOrder().find((id) => id !== 'a' && id !== 'b')!;
+    expect(host.paramsOf('openAgent')).toContainEqual(
+      expect.objectContaining({ agentId: added, cwd: '/srv/app', host: 'devbox' }),
+    );
+    expect(document.querySelector(`[data-block-id="${added}"] .block-host`)!.textContent).toBe(
+      'on devbox',
+    );
+
+    await runFromPalette('New agent in worktree');
+    expect(host.paramsOf('createWorktree')).toEqual([]);
+    expect(document.querySelector('.banner')!.textContent).toMatch(/this machine only/);
   });
 
   it('opens New terminal on host… the same way, and Escape leaves without a block', async () => {
