@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceState } from '../../../../shared/workspace-state';
 import { FakeHost } from '../../blocks/agent/testing/fake-host';
 import { giveTranscriptAViewport } from '../../blocks/agent/testing/layout';
+import { letXtermRunInJsdom } from '../../blocks/terminal/testing/xterm-in-jsdom';
 import { Workspace } from '../Workspace';
 
 const initial: WorkspaceState = {
@@ -43,14 +44,8 @@ const blockOrder = () =>
 beforeEach(async () => {
   vi.useFakeTimers();
   giveTranscriptAViewport();
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  // The split panes register with ResizeObserver, which jsdom lacks.
+  letXtermRunInJsdom();
   host = new FakeHost();
   host.replies.listSshHosts = { hosts: [{ host: 'devbox', recent: false }] };
   host.replies.answerSshAsk = { answered: true };
