@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeHost } from '../../blocks/agent/testing/fake-host';
@@ -61,10 +61,12 @@ describe('SSH asks', () => {
     expect(host.paramsOf('answerSshAsk')).toEqual([{ askId: 'k1', answer: 'yes' }]);
   });
 
-  it('Cancel and Escape answer null; a notice offers only Cancel', async () => {
+  it('Cancel and Escape answer null, a click beside it nothing; a notice offers only Cancel', async () => {
     const { host, ask, user } = setUp();
     ask({ askId: 'n1', host: 'devbox', prompt: 'Confirm user presence for key', kind: 'notice' });
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancel']);
+    fireEvent.mouseDown(document.querySelector('.palette-backdrop')!);
+    expect(host.paramsOf('answerSshAsk')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     ask({ askId: 'k2', host: 'devbox', prompt: fingerprint, kind: 'confirm' });
     await user.keyboard('{Escape}');

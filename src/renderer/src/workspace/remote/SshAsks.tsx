@@ -42,7 +42,13 @@ export function SshAsks({ ask, waiting, answer }: SshAsksProps) {
   const prompt = ask.prompt.trim();
 
   return (
-    <ModalDialog label="SSH asks" className="ssh-ask" onCancel={cancel}>
+    <ModalDialog
+      label="SSH asks"
+      className="ssh-ask"
+      onCancel={cancel}
+      // Cancelling makes ssh give up (the connection, or the key): only the user's choice does.
+      cancelOnClickOutside={false}
+    >
       <form onSubmit={submit} ref={form}>
         <p className="ssh-ask-host">
           ssh on <strong>{ask.host}</strong> asks{waiting > 1 ? ` (1 of ${waiting})` : ''}:
