@@ -31,8 +31,13 @@ export function useRemoteReconnect(
     else if (lifecycle.reason === 'disconnected') disconnected(lifecycle.message);
   }, [lifecycle]);
 
+  const cutOff = lifecycle.state === 'exited' && lifecycle.reason === 'disconnected';
   return {
-    lost: reconnect.lost,
+    // Before the effect above has run, the lifecycle already says so: the block shows it at once,
+    // never as a session that ended.
+    lost:
+      reconnect.lost ??
+      (cutOff ? { reason: lifecycle.message, failed: 0, failure: null, trying: false } : null),
     now: reconnect.now,
     /** The open of an attempt failed: true when it counted as such (else the block shows it). */
     openFailed: (message: string): boolean => {

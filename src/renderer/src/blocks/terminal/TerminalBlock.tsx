@@ -120,37 +120,31 @@ export function TerminalBlock({
     });
     commandLog.current = marks.log;
     latest.current.onActivity?.({ kind: 'terminal', status: 'Idle' });
-    const { cwd, host } = latest.current.spec;
-    const unlink = linkTerminal(
-      api,
-      view,
-      blockId,
-      { cwd, host },
-      {
-        onDirectory,
-        onExit: (exited) => {
-          latest.current.onActivity?.({ kind: 'terminal', status: 'Exited' });
-          if (exited.disconnected === undefined) return setExit(exited);
-          view.term.write(disconnectLine(host ?? 'the host', exited.disconnected));
-          latest.current.reconnect.disconnected(exited.disconnected);
-        },
-        onError: setError,
-        onOpened: (failure) => {
-          const { reconnect } = latest.current;
-          if (!reconnect.trying()) return void (failure && setError(failure));
-          if (failure) reconnect.failed(failure);
-          else reconnect.connected();
-        },
-        onShell: (file) => {
-          shell.current = file;
-        },
-        onReplay: (replaying) => {
-          const rebuilt = replayed?.activity;
-          replayed = replaying ? {} : null;
-          if (rebuilt) latest.current.onActivity?.(rebuilt, { alreadySeen: true });
-        },
+    const unlink = linkTerminal(api, view, blockId, latest.current.spec, {
+      onDirectory,
+      onExit: (exited) => {
+        latest.current.onActivity?.({ kind: 'terminal', status: 'Exited' });
+        if (exited.disconnected === undefined) return setExit(exited);
+        const host = latest.current.spec.host ?? 'the host';
+        view.term.write(disconnectLine(host, exited.disconnected));
+        latest.current.reconnect.disconnected(exited.disconnected);
       },
-    );
+      onError: setError,
+      onOpened: (failure) => {
+        const { reconnect } = latest.current;
+        if (!reconnect.trying()) return void (failure && setError(failure));
+        if (failure) reconnect.failed(failure);
+        else reconnect.connected();
+      },
+      onShell: (file) => {
+        shell.current = file;
+      },
+      onReplay: (replaying) => {
+        const rebuilt = replayed?.activity;
+        replayed = replaying ? {} : null;
+        if (rebuilt) latest.current.onActivity?.(rebuilt, { alreadySeen: true });
+      },
+    });
     return () => {
       clearTimeout(promptWait);
       unlink();
