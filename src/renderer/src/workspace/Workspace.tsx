@@ -126,7 +126,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     },
     [workspace],
   );
-  const placeOf = (blockId: string): NewBlock => {
+  const whereIs = (blockId: string): NewBlock => {
     const spec = latestBlocks.current[blockId];
     if (!spec) return { cwd: workspaceDir };
     return { cwd: spec.cwd, ...(spec.host ? { host: spec.host } : {}) };
@@ -136,11 +136,11 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       const blocks = latestBlocks.current;
       const last = lastAgent.current;
       const target = last && blocks[last]?.kind === 'agent' ? last : undefined;
-      handOver(target, 'agent', placeOf(fromId), (h) => h.insert?.(text));
+      handOver(target, 'agent', whereIs(fromId), (h) => h.insert?.(text));
     },
     runInTerminal: (fromId, command) => {
       const blocks = latestBlocks.current;
-      const place = placeOf(fromId);
+      const place = whereIs(fromId);
       const target = blockOrder(latestLayout.current).find(
         (blockId) =>
           blocks[blockId]?.kind === 'terminal' &&
@@ -150,7 +150,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       handOver(target, 'terminal', place, (h) => h.paste?.(command));
     },
     forkAgent: (fromId, { sessionId, beforePrompt, text }) => {
-      const place = placeOf(fromId);
+      const place = whereIs(fromId);
       const fork = { ...place, sessionId, fork: true, resumeAt: beforePrompt };
       handOver(workspace.add('agent', 'horizontal', fork), 'agent', place, (h) => h.insert?.(text));
     },
