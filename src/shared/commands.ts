@@ -29,6 +29,14 @@ export const commands = [
   },
   { id: 'agent.new', title: 'New agent', keys: 'Mod+Shift+A', keywords: 'split right claude' },
   { id: 'agent.newInWorktree', title: 'New agent in worktree', keys: '' },
+  // Blocks on another machine, over the user's own ssh (docs/remote.md).
+  {
+    id: 'terminal.newOnHost',
+    title: 'New terminal on host…',
+    keys: '',
+    keywords: 'ssh remote server',
+  },
+  { id: 'agent.newOnHost', title: 'New agent on host…', keys: '', keywords: 'ssh remote server' },
   { id: 'block.close', title: 'Close block', keys: 'Mod+Shift+Backspace', keywords: 'kill quit' },
   { id: 'block.reopen', title: 'Reopen closed block', keys: 'Mod+Shift+T' },
   { id: 'block.rename', title: 'Rename block', keys: '' },

@@ -4,6 +4,8 @@ interface ModalDialogProps {
   label: string;
   className?: string;
   onCancel(): void;
+  /** false: only Escape and the dialog's own buttons cancel (a stray click must not answer it). */
+  cancelOnClickOutside?: boolean;
   children: ReactNode;
 }
 
@@ -14,7 +16,13 @@ const focusable =
  * A dialog over the workspace: Escape and a click outside cancel, and Tab goes round the
  * dialog's own controls, never out into the blocks behind it.
  */
-export function ModalDialog({ label, className, onCancel, children }: ModalDialogProps) {
+export function ModalDialog({
+  label,
+  className,
+  onCancel,
+  cancelOnClickOutside = true,
+  children,
+}: ModalDialogProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -27,7 +35,7 @@ export function ModalDialog({ label, className, onCancel, children }: ModalDialo
     }
   };
   return (
-    <div className="palette-backdrop" onMouseDown={onCancel}>
+    <div className="palette-backdrop" onMouseDown={cancelOnClickOutside ? onCancel : undefined}>
       <div
         role="dialog"
         aria-modal="true"

@@ -46,6 +46,11 @@ export function BlockFrame(props: BlockFrameProps) {
         <span className="block-title" title={props.spec.cwd}>
           {props.title}
         </span>
+        {props.spec.host && (
+          <span className="block-host" title={`${props.spec.host}:${props.spec.cwd}`}>
+            on {props.spec.host}
+          </span>
+        )}
         {props.spec.worktree && <WorktreeBadge api={props.api} worktree={props.spec.worktree} />}
         <BlockState activity={activity} />
         <button

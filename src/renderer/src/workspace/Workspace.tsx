@@ -22,7 +22,10 @@ import { useAttention } from './use-attention';
 import { useAttentionCount } from './use-attention-count';
 import { useNotificationSettings } from './use-notification-settings';
 import { useBlockHandoffs } from './use-block-handoffs';
-import { useWorkspace } from './use-workspace';
+import { useWorkspace, type NewBlock } from './use-workspace';
+import { ConnectHost } from './remote/ConnectHost';
+import { SshAsks } from './remote/SshAsks';
+import { useSshAsks } from './remote/use-ssh-asks';
 
 interface WorkspaceProps {
   api: HostApi;
@@ -45,6 +48,9 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The kind of block "Connect to host" is asking a machine for, while it is open. */
+  const [connectingKind, setConnectingKind] = useState<string | null>(null);
+  const sshAsks = useSshAsks(api);
   const focusBlock = workspace.focus;
   const openBlocks = useRef(state.blocks);
   openBlocks.current = state.blocks;
@@ -101,10 +107,18 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       lastAgent.current = state.focused;
   }, [state.focused, state.blocks]);
 
-  /** Moves to a block (made in `cwd` when `target` is none) and gives it what was handed over. */
+  /**
+   * Moves to a block (made at `place` when `target` is none) and gives it what was handed over.
+   * `place` is where the block that hands over is: its folder, and its host for a remote block.
+   */
   const handOver = useCallback(
-    (target: string | undefined, kind: string, cwd: string, deliver: (h: BlockHandle) => void) => {
-      const blockId = target ?? workspace.add(kind, 'horizontal', { cwd });
+    (
+      target: string | undefined,
+      kind: string,
+      place: NewBlock,
+      deliver: (h: BlockHandle) => void,
+    ) => {
+      const blockId = target ?? workspace.add(kind, 'horizontal', place);
       workspace.focus(blockId, true);
       const handle = handles.current.get(blockId);
       if (handle) deliver(handle);
@@ -112,25 +126,33 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     },
     [workspace],
   );
+  const whereIs = (blockId: string): NewBlock => {
+    const spec = latestBlocks.current[blockId];
+    if (!spec) return { cwd: workspaceDir };
+    return { cwd: spec.cwd, ...(spec.host ? { host: spec.host } : {}) };
+  };
   const handoffsFor = useBlockHandoffs({
     askAgent: (fromId, text) => {
       const blocks = latestBlocks.current;
       const last = lastAgent.current;
       const target = last && blocks[last]?.kind === 'agent' ? last : undefined;
-      handOver(target, 'agent', blocks[fromId]?.cwd ?? workspaceDir, (h) => h.insert?.(text));
+      handOver(target, 'agent', whereIs(fromId), (h) => h.insert?.(text));
     },
     runInTerminal: (fromId, command) => {
       const blocks = latestBlocks.current;
-      const cwd = blocks[fromId]?.cwd ?? workspaceDir;
+      const place = whereIs(fromId);
       const target = blockOrder(latestLayout.current).find(
-        (blockId) => blocks[blockId]?.kind === 'terminal' && blocks[blockId]?.cwd === cwd,
+        (blockId) =>
+          blocks[blockId]?.kind === 'terminal' &&
+          blocks[blockId]?.cwd === place.cwd &&
+          blocks[blockId]?.host === place.host,
       );
-      handOver(target, 'terminal', cwd, (h) => h.paste?.(command));
+      handOver(target, 'terminal', place, (h) => h.paste?.(command));
     },
     forkAgent: (fromId, { sessionId, beforePrompt, text }) => {
-      const cwd = latestBlocks.current[fromId]?.cwd ?? workspaceDir;
-      const fork = { cwd, sessionId, fork: true, resumeAt: beforePrompt };
-      handOver(workspace.add('agent', 'horizontal', fork), 'agent', cwd, (h) => h.insert?.(text));
+      const place = whereIs(fromId);
+      const fork = { ...place, sessionId, fork: true, resumeAt: beforePrompt };
+      handOver(workspace.add('agent', 'horizontal', fork), 'agent', place, (h) => h.insert?.(text));
     },
   });
 
@@ -148,6 +170,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         rename: setRenaming,
         openPalette: () => setPaletteOpen(true),
         openLibrary: () => setLibraryOpen(true),
+        connectToHost: setConnectingKind,
         notify: setNotice,
       }),
     [
@@ -177,7 +200,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   }, [perform, state.focused, state.blocks, isMac]);
 
   const order = blockOrder(state.layout);
-  const dialogOpen = paletteOpen || libraryOpen;
+  const dialogOpen =
+    paletteOpen || libraryOpen || connectingKind !== null || sshAsks.current !== null;
   const latest = useRef({ entries, dialogOpen, order, focus: workspace.focus });
   latest.current = { entries, dialogOpen, order, focus: workspace.focus };
 
@@ -362,6 +386,20 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       )}
       {paletteOpen && (
         <CommandPalette entries={entries} isMac={isMac} onClose={() => setPaletteOpen(false)} />
+      )}
+      {connectingKind && (
+        <ConnectHost
+          api={api}
+          onConnected={(place) => {
+            setConnectingKind(null);
+            workspace.add(connectingKind, 'horizontal', place);
+          }}
+          onCancel={() => setConnectingKind(null)}
+        />
+      )}
+      {/* Last, so that it shows above "Connect to host", whose connection asks it. */}
+      {sshAsks.current && (
+        <SshAsks ask={sshAsks.current} waiting={sshAsks.waiting} answer={sshAsks.answer} />
       )}
     </div>
   );

@@ -39,6 +39,24 @@ describe('blockTitles', () => {
   });
 });
 
+describe('blockTitles of blocks on other machines', () => {
+  it('says which host a block is on, after its folder even when a clash adds one', () => {
+    expect(
+      titles({
+        a: { kind: 'terminal', cwd: '/home/ada/src', host: 'devbox' },
+        b: { kind: 'agent', cwd: '/srv', host: 'ada@build:2222', title: 'deploy' },
+        c: { kind: 'terminal', cwd: '/x/src', host: 'devbox' },
+        d: { kind: 'terminal', cwd: '/home/ada/src' },
+      }),
+    ).toEqual({
+      a: 'Terminal · src on devbox',
+      b: 'deploy on ada@build:2222',
+      c: 'Terminal · src on devbox (2)',
+      d: 'Terminal · src',
+    });
+  });
+});
+
 describe('folderName', () => {
   it('takes the last segment of POSIX and Windows paths', () => {
     expect(folderName('/home/ada/src/')).toBe('src');

@@ -7,8 +7,9 @@ export function folderName(cwd: string): string {
 
 /**
  * Each block's title in `order`: the name the user gave it, else its kind's label with its folder
- * (a terminal's foreground command before it). Two blocks never show the same title: a clash
- * gets the folder's name, and one that still clashes a number.
+ * (a terminal's foreground command before it), and `on <host>` for a block on another machine.
+ * Two blocks never show the same title: a clash gets the folder's name, and one that still
+ * clashes a number.
  */
 export function blockTitles(
   order: readonly string[],
@@ -25,16 +26,17 @@ export function blockTitles(
         (running
           ? `${running} · ${folderName(spec.cwd)}`
           : `${label(spec.kind)} · ${folderName(spec.cwd)}`);
-      return [blockId, title] as const;
+      return [blockId, { name: title, on: spec.host ? ` on ${spec.host}` : '' }] as const;
     }),
   );
-  const counts = countOf(base.values());
+  const counts = countOf([...base.values()].map(({ name, on }) => name + on));
   const withFolder = new Map(
     order.map((blockId) => {
-      const title = base.get(blockId)!;
+      const { name, on } = base.get(blockId)!;
       const folder = folderName(blocks[blockId]!.cwd);
-      const clashes = counts.get(title)! > 1 && !title.endsWith(` · ${folder}`);
-      return [blockId, clashes ? `${title} · ${folder}` : title] as const;
+      const clashes = counts.get(name + on)! > 1 && !name.endsWith(` · ${folder}`);
+      // The host stays last: the folder belongs to the name, and both are on that host.
+      return [blockId, clashes ? `${name} · ${folder}${on}` : name + on] as const;
     }),
   );
   const remaining = countOf(withFolder.values());

@@ -5,6 +5,8 @@ export type WorkspaceAction =
   | { type: 'new'; kind: string; orientation: 'horizontal' | 'vertical' }
   /** An agent block in a new git worktree of the focused block's repository. */
   | { type: 'newInWorktree' }
+  /** A block of `kind` on another machine: asks which one first ("Connect to host"). */
+  | { type: 'newOnHost'; kind: string }
   | { type: 'close' }
   | { type: 'reopen' }
   | { type: 'rename' }
@@ -29,6 +31,8 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.newBelow': { type: 'new', kind: 'terminal', orientation: 'vertical' },
   'agent.new': { type: 'new', kind: 'agent', orientation: 'horizontal' },
   'agent.newInWorktree': { type: 'newInWorktree' },
+  'terminal.newOnHost': { type: 'newOnHost', kind: 'terminal' },
+  'agent.newOnHost': { type: 'newOnHost', kind: 'agent' },
   'block.close': { type: 'close' },
   'block.reopen': { type: 'reopen' },
   'block.rename': { type: 'rename' },

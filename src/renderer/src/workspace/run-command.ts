@@ -24,6 +24,8 @@ export interface CommandContext {
   rename(blockId: string): void;
   openPalette(): void;
   openLibrary(): void;
+  /** Asks which machine a new block of `kind` goes on ("Connect to host"). */
+  connectToHost(kind: string): void;
   /** Tells the user what came of a command that has nothing else to show. */
   notify(notice: string): void;
 }
@@ -38,9 +40,14 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
       return void workspace.add(action.kind, action.orientation);
     case 'close':
       return void (focused && context.requestClose(focused));
+    case 'newOnHost':
+      return context.connectToHost(action.kind);
     case 'newInWorktree': {
       // From the focused block's folder (a terminal's follows its shell), else the workspace's.
-      const cwd = (focused && state.blocks[focused]?.cwd) || context.workspaceDir;
+      // Worktrees are made on this machine only: a remote block's folder is not here.
+      const beside = focused ? state.blocks[focused] : undefined;
+      if (beside?.host) return notify('Worktrees are on this machine only: focus a local block.');
+      const cwd = beside?.cwd || context.workspaceDir;
       return void api.createWorktree({ cwd }).then(
         (worktree) => workspace.add('agent', 'horizontal', { cwd: worktree.path, worktree }),
         (failure: unknown) =>

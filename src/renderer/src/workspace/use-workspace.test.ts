@@ -116,3 +116,53 @@ describe('useWorkspace: maximize', () => {
     expect(current().maximized).toBeNull();
   });
 });
+
+describe('useWorkspace: where a new block opens', () => {
+  const remote: WorkspaceState = {
+    ...initial,
+    blocks: { ...initial.blocks, b: { kind: 'terminal', cwd: '/home/ada/src', host: 'devbox' } },
+  };
+
+  it('beside a block on another machine: on that host, in its folder, of either kind', () => {
+    const { current } = setUp(remote);
+    act(() => void current().add('agent', 'horizontal'));
+    expect(current().state.blocks[current().state.focused!]).toEqual({
+      kind: 'agent',
+      cwd: '/home/ada/src',
+      host: 'devbox',
+    });
+    act(() => void current().add('terminal', 'vertical'));
+    expect(current().state.blocks[current().state.focused!]).toEqual({
+      kind: 'terminal',
+      cwd: '/home/ada/src',
+      host: 'devbox',
+    });
+  });
+
+  it('where it is told, on the host it is told, else locally', () => {
+    const { current } = setUp(remote);
+    act(() => void current().add('terminal', 'horizontal', { cwd: '/srv', host: 'build' }));
+    expect(current().state.blocks[current().state.focused!]).toEqual({
+      kind: 'terminal',
+      cwd: '/srv',
+      host: 'build',
+    });
+    act(() => void current().add('agent', 'horizontal', { cwd: '/w/lib' }));
+    expect(current().state.blocks[current().state.focused!]).toEqual({
+      kind: 'agent',
+      cwd: '/w/lib',
+    });
+  });
+
+  it('beside a local block: an agent in the workspace folder, a terminal where the shell is', () => {
+    const { current } = setUp({ ...initial, focused: 'a' });
+    act(() => void current().add('agent', 'horizontal'));
+    expect(current().state.blocks[current().state.focused!]).toEqual({ kind: 'agent', cwd: '/w' });
+    act(() => current().focus('a', false));
+    act(() => void current().add('terminal', 'horizontal'));
+    expect(current().state.blocks[current().state.focused!]).toEqual({
+      kind: 'terminal',
+      cwd: '/w/a',
+    });
+  });
+});

@@ -22,9 +22,12 @@ const SAVE_DELAY_MS = 250;
 
 const newId = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
 
-/** What a new block starts from besides its kind: its folder, worktree, or a session to resume. */
+/**
+ * What a new block starts from besides its kind: its folder (on its host, for a block on another
+ * machine), worktree, or a session to resume.
+ */
 export type NewBlock = Partial<
-  Pick<BlockSpec, 'cwd' | 'worktree' | 'sessionId' | 'fork' | 'resumeAt'>
+  Pick<BlockSpec, 'cwd' | 'host' | 'worktree' | 'sessionId' | 'fork' | 'resumeAt'>
 >;
 
 export interface Workspace {
@@ -90,11 +93,8 @@ export function useWorkspace(
     (kind: string, orientation: Orientation, from: NewBlock = {}) => {
       const blockId = newId('block');
       setState((current) => {
-        // A terminal split from a terminal starts where that one's shell is now.
         const beside = current.focused ? current.blocks[current.focused] : undefined;
-        const besideCwd =
-          kind === 'terminal' && beside?.kind === 'terminal' ? beside.cwd : undefined;
-        const spec: BlockSpec = { ...from, kind, cwd: from.cwd ?? besideCwd ?? workspaceDir };
+        const spec: BlockSpec = { ...from, kind, ...placeOfNew(kind, from, beside, workspaceDir) };
         return {
           ...current,
           layout: insertBlock(current.layout, current.focused, blockId, orientation, () =>
@@ -213,6 +213,23 @@ export function useWorkspace(
     resizeBlock: resizeOne,
     updateSpec,
   };
+}
+
+/**
+ * Where a new block opens when `from` does not say: a terminal split from a terminal starts where
+ * that one's shell is now; any block opened beside a block on another machine opens on that host,
+ * in its folder (the workspace's folder is on this machine, which means nothing there).
+ */
+export function placeOfNew(
+  kind: string,
+  from: NewBlock,
+  beside: BlockSpec | undefined,
+  workspaceDir: string,
+): Pick<BlockSpec, 'cwd' | 'host'> {
+  if (from.cwd) return { cwd: from.cwd, ...(from.host ? { host: from.host } : {}) };
+  if (beside?.host) return { cwd: beside.cwd, host: beside.host };
+  const besideCwd = kind === 'terminal' && beside?.kind === 'terminal' ? beside.cwd : undefined;
+  return { cwd: besideCwd ?? workspaceDir };
 }
 
 // Sizes come back from the layout library as long fractions; persisting them rounded keeps a

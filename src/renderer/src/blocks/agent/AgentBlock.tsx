@@ -26,6 +26,8 @@ import { RequestDialog } from './permission/RequestDialog';
 import { RequestError } from './status/RequestError';
 import { SendingPrompts } from './transcript/SendingPrompts';
 import { SessionEnded } from './status/SessionEnded';
+import { useRemoteReconnect } from './use-remote-reconnect';
+import { Disconnected } from '../reconnect/Disconnected';
 import { SessionUnresponsive } from './status/SessionUnresponsive';
 import { AgentActionsContext, RewindUnavailableContext, type AgentActions } from './agent-actions';
 import { ExportTranscript } from './export/ExportTranscript';
@@ -40,6 +42,7 @@ import { useAgentLink } from './use-agent-link';
 import { useBlockActivity } from './status/use-block-activity';
 import { sessionTitle } from '../session-title';
 import { errorMessage } from '../../../../shared/error-message';
+import { failureReason } from '../../../../shared/host-api';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.
 const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ default: RawView })));
@@ -86,13 +89,19 @@ export function AgentBlock({
   const report = useCallback((failure: unknown) => setError(errorMessage(failure)), []);
   const link = useAgentLink(api, blockId, store, {
     cwd: spec.cwd,
+    ...(spec.host ? { host: spec.host } : {}),
     resumeSessionId: () => latest.current.spec.sessionId,
     forkSession: () => latest.current.spec.fork === true,
     resumeAt: () => latest.current.spec.resumeAt,
-    onError: setError,
+    onError: (message, failure) =>
+      reconnect.openFailed(failureReason(failure ?? message)) || setError(message),
   });
 
   const { info, lifecycle, pending } = snapshot;
+  const reconnect = useRemoteReconnect(lifecycle, (byUser) => {
+    setError(null);
+    return link.current?.restart().then(() => byUser && composer.current?.focus());
+  });
   const prompts = useMemo(
     () => [...userPrompts(snapshot.items), ...snapshot.sending.map((prompt) => prompt.text)],
     [snapshot.items, snapshot.sending],
@@ -137,7 +146,7 @@ export function AgentBlock({
       focus: () => {
         const dialog = root.current?.querySelector<HTMLElement>('[role="dialog"]');
         if (dialog) dialog.focus();
-        else if (exited) restartButton.current?.focus();
+        else if (exited || reconnect.lost) restartButton.current?.focus();
         else composer.current?.focus();
       },
       run: (commandId) => {
@@ -238,7 +247,13 @@ export function AgentBlock({
           onToggleRaw={() => setRawOpen(!rawOpen)}
           onReview={() => setDialog({ kind: 'review' })}
         />
-        {exited && <SessionEnded exited={exited} onRestart={restart} ref={restartButton} />}
+        {reconnect.lost ? (
+          <Disconnected lost={reconnect.lost} onReconnect={reconnect.now} ref={restartButton}>
+            {reconnect.lost.reason} Reconnecting resumes the session where it was.
+          </Disconnected>
+        ) : (
+          exited && <SessionEnded exited={exited} onRestart={restart} ref={restartButton} />
+        )}
         {unresponsive && <SessionUnresponsive since={unresponsive.since} onRestart={restart} />}
         <div className="agent-panes">
           {finding && (
@@ -326,7 +341,9 @@ export function AgentBlock({
             exited
               ? exited.reason === 'failed_to_start'
                 ? 'Claude Code did not start.'
-                : 'The session has ended.'
+                : exited.reason === 'disconnected'
+                  ? 'The connection to the host is lost.'
+                  : 'The session has ended.'
               : undefined
           }
           onInterrupt={() => api.interruptAgent({ agentId: blockId }).catch(report)}

@@ -5,13 +5,16 @@ import { errorMessage } from '../../../../shared/error-message';
 
 export interface AgentLinkOptions {
   cwd: string;
+  /** Another machine the session runs on (`cwd` is a folder there). */
+  host?: string;
   /** The Claude session to resume, read when (re)opening. */
   resumeSessionId(): string | undefined;
   /** Whether that session is to be forked rather than resumed. */
   forkSession?(): boolean;
   /** For a fork: the prompt its conversation stops before. */
   resumeAt?(): string | undefined;
-  onError(message: string): void;
+  /** `failure` as thrown, for a caller that words it its own way (a reconnect attempt's). */
+  onError(message: string, failure?: unknown): void;
 }
 
 /**
@@ -41,6 +44,7 @@ export class AgentLink {
       .openAgent({
         agentId: this.agentId,
         cwd: this.options.cwd,
+        ...(this.options.host ? { host: this.options.host } : {}),
         ...(resumeSessionId ? { resumeSessionId } : {}),
         ...(resumeSessionId && this.options.forkSession?.() ? this.fork() : {}),
       })
@@ -60,7 +64,7 @@ export class AgentLink {
         }
         this.early = null;
       })
-      .catch((error: unknown) => this.options.onError(errorMessage(error)));
+      .catch((error: unknown) => this.options.onError(errorMessage(error), error));
   }
 
   private fork(): { forkSession: true; resumeAt?: string } {

@@ -28,10 +28,11 @@ export function useAgentLink(
       held?.close();
       held = new AgentLink(api, agentId, store, {
         cwd: latest.current.cwd,
+        ...(latest.current.host ? { host: latest.current.host } : {}),
         resumeSessionId: () => latest.current.resumeSessionId(),
         forkSession: () => latest.current.forkSession?.() ?? false,
         resumeAt: () => latest.current.resumeAt?.(),
-        onError: (message) => latest.current.onError(message),
+        onError: (message, failure) => latest.current.onError(message, failure),
       });
       link.current = held;
       held.open();

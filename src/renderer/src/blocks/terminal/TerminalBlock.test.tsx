@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BlockSpec } from '../../../../shared/workspace-state';
+import { HostRequestError } from '../../../../shared/host-api';
 import { AppInfoContext, type AppInfo } from '../../host/app-info';
 import { FakeHost } from '../agent/testing/fake-host';
+import { reconnectDelay } from '../reconnect/use-reconnect';
 import type { TerminalView } from './terminal-view';
 import { TerminalBlock } from './TerminalBlock';
 import { dropFiles } from './testing/drop-files';
@@ -25,7 +28,11 @@ vi.mock('./terminal-view', async (importOriginal) => {
 const BLOCK_ID = 'term-1';
 
 /** Mounts a terminal block as the workspace does, once the host has answered its open. */
-async function mount(info: Partial<AppInfo>, opened: { cwd: string; shell?: string }) {
+async function mount(
+  info: Partial<AppInfo>,
+  opened: { cwd: string; shell?: string },
+  spec: Partial<BlockSpec> = {},
+) {
   const host = new FakeHost();
   host.replies.openTerminal = opened;
   render(
@@ -33,7 +40,7 @@ async function mount(info: Partial<AppInfo>, opened: { cwd: string; shell?: stri
       <AppInfoContext.Provider value={info}>
         <TerminalBlock
           blockId={BLOCK_ID}
-          spec={{ kind: 'terminal', cwd: opened.cwd }}
+          spec={{ kind: 'terminal', cwd: opened.cwd, ...spec }}
           api={host.api}
           onSpecChange={() => undefined}
           handleRef={() => undefined}
@@ -118,6 +125,140 @@ describe('a file dropped onto a terminal block', () => {
     const host = await mount({ platform: 'linux', shell: '/bin/bash' }, { cwd: '/work' });
     const target = document.querySelector('.terminal-container')!;
     expect(dropFiles(target, [new File(['x'], 'notes.txt')]).dropCancelled).toBe(true);
+    expect(host.paramsOf('writeTerminal')).toEqual([]);
+  });
+});
+
+describe('a terminal block on another machine', () => {
+  const remote = { host: 'devbox' };
+  /** The lines xterm shows, scrollback included. */
+  const screenText = () => {
+    const buffer = views.at(-1)!.term.buffer.active;
+    return Array.from({ length: buffer.length }, (_, row) =>
+      buffer.getLine(row)!.translateToString(true),
+    ).join('\n');
+  };
+  const output = (text: string) =>
+    act(() =>
+      host.emit('terminalData', {
+        terminalId: BLOCK_ID,
+        data: new TextEncoder().encode(text),
+      }),
+    );
+  let host: FakeHost;
+  const disconnect = () =>
+    act(() =>
+      host.emit('terminalExit', {
+        terminalId: BLOCK_ID,
+        exitCode: 255,
+        signal: null,
+        disconnected: 'Timeout, server devbox not responding.',
+      }),
+    );
+  const written = () =>
+    new Promise<void>((resolve) => views.at(-1)!.term.write('', () => resolve()));
+
+  it('opens its shell on the host, in the folder there', async () => {
+    host = await mount({ platform: 'linux' }, { cwd: '/home/ada/src' }, remote);
+    expect(host.paramsOf('openTerminal')).toContainEqual(
+      expect.objectContaining({ terminalId: BLOCK_ID, cwd: '/home/ada/src', host: 'devbox' }),
+    );
+  });
+
+  it('says it is disconnected and why, and Reconnect opens a new shell below the old output', async () => {
+    host = await mount({ platform: 'linux' }, { cwd: '/home/ada/src' }, remote);
+    output('ada@devbox:~/src$ make\r\nbuilt 3 targets\r\n');
+    disconnect();
+    await act(written);
+    const status = screen.getByRole('status', { name: 'Disconnected' });
+    expect(status.textContent).toContain('Timeout, server devbox not responding');
+    expect(status.textContent).toContain('The shell could not survive it');
+    expect(screen.queryByText(/The shell exited/)).toBeNull();
+    expect(screenText()).toMatch(/built 3 targets[\s\S]*Disconnected from devbox: Timeout/);
+
+    const opens = host.paramsOf('openTerminal').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+    await waitFor(() => expect(host.paramsOf('openTerminal')).toHaveLength(opens + 1));
+    expect(host.paramsOf('openTerminal').at(-1)).toMatchObject({
+      cwd: '/home/ada/src',
+      host: 'devbox',
+    });
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Disconnected' })).toBeNull());
+    expect(screenText()).toContain('built 3 targets');
+  });
+
+  it('reconnects by itself after 1 s, 2 s, 4 s…, showing why each attempt failed', async () => {
+    host = await mount({ platform: 'linux' }, { cwd: '/home/ada/src' }, remote);
+    vi.useFakeTimers();
+    try {
+      let refusals = 3;
+      host.replies.openTerminal = () =>
+        refusals-- > 0
+          ? Promise.reject(new HostRequestError(`openTerminal: devbox refused (${3 - refusals}).`))
+          : { cwd: '/home/ada/src' };
+      const opens = () => host.paramsOf('openTerminal').length;
+      const before = opens();
+      disconnect();
+      const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+      const status = () => screen.getByRole('status', { name: 'Disconnected' }).textContent;
+
+      await wait(999);
+      expect(opens()).toBe(before);
+      await wait(1);
+      expect(opens()).toBe(before + 1);
+      expect(status()).toContain('Attempt 1 to reconnect failed: devbox refused (1).');
+      await wait(1999);
+      expect(opens()).toBe(before + 1);
+      await wait(1);
+      expect(opens()).toBe(before + 2);
+      expect(status()).toContain('Attempt 2 to reconnect failed: devbox refused (2).');
+      await wait(3999);
+      expect(opens()).toBe(before + 2);
+      await wait(1);
+      expect(opens()).toBe(before + 3);
+      expect(status()).toContain('Reconnecting in 8 s.');
+      await wait(8000);
+      expect(opens()).toBe(before + 4);
+      expect(screen.queryByRole('status', { name: 'Disconnected' })).toBeNull();
+      await wait(60_000);
+      expect(opens()).toBe(before + 4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits at most 30 s between attempts', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(reconnectDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+  });
+
+  it('copies dropped files to the host and types their copies’ paths, POSIX-quoted', async () => {
+    host = await mount({ platform: 'win32', shell: 'C:\\pwsh.exe' }, { cwd: '/home/ada' }, remote);
+    host.replies.copyToHost = {
+      paths: ["/tmp/tether-drop.x1/Ada's notes.txt", '/tmp/tether-drop.x2/b'],
+    };
+    dropWithPaths(["C:\\Users\\ada\\Ada's notes.txt", 'C:\\Users\\ada\\b']);
+    await waitFor(() => expect(host.paramsOf('writeTerminal')).not.toEqual([]));
+    expect(host.paramsOf('copyToHost')).toEqual([
+      { host: 'devbox', paths: ["C:\\Users\\ada\\Ada's notes.txt", 'C:\\Users\\ada\\b'] },
+    ]);
+    expect(host.paramsOf('writeTerminal')).toEqual([
+      {
+        terminalId: BLOCK_ID,
+        data: `'/tmp/tether-drop.x1/Ada'\\''s notes.txt' /tmp/tether-drop.x2/b `,
+      },
+    ]);
+  });
+
+  it('says why dropped files could not be copied, and types nothing', async () => {
+    host = await mount({ platform: 'linux' }, { cwd: '/home/ada' }, remote);
+    host.replies.copyToHost = () =>
+      Promise.reject(new HostRequestError('copyToHost: The host has no room left for the copy.'));
+    dropWithPaths(['/home/me/big.iso']);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The host has no room left for the copy.',
+    );
     expect(host.paramsOf('writeTerminal')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../shared/error-message';
+import { failureReason } from '../../../../shared/host-api';
 import { AppInfoContext } from '../../host/app-info';
 import { openExternalLink } from '../../host/open-external-link';
 import type { EventPayload } from '../../../../shared/contract/host';
@@ -11,6 +12,9 @@ import { lastCommandMessage, selectionMessage } from './ask-claude';
 import type { CommandLog } from './command-log';
 import { type MarkerAnchor, watchShellMarks } from './command-marks-view';
 import { textBetween } from './command-output';
+import { Disconnected } from '../reconnect/Disconnected';
+import { useReconnect } from '../reconnect/use-reconnect';
+import { disconnectLine } from './disconnect-line';
 import { acceptFileDrops, shellQuoting, shellWords } from './dropped-files';
 import { FindBar } from './FindBar';
 import { linkTerminal } from './terminal-link';
@@ -19,7 +23,10 @@ import { TerminalView } from './terminal-view';
 /** How long a shell without shell integration gets to show its prompt. */
 const PROMPT_WAIT_MS = 2000;
 
-/** The user's shell in xterm.js; when the shell exits the block says so and offers a restart. */
+/**
+ * The user's shell in xterm.js, here or on another machine; when the shell exits the block says so
+ * and offers a restart, and when a remote one's connection dies it reconnects.
+ */
 export function TerminalBlock({
   blockId,
   spec,
@@ -31,6 +38,7 @@ export function TerminalBlock({
 }: BlockProps) {
   const container = useRef<HTMLDivElement>(null);
   const restartButton = useRef<HTMLButtonElement>(null);
+  const reconnectButton = useRef<HTMLButtonElement>(null);
   // The view is made in a layout effect and read through a ref, so the workspace can focus it in
   // the same commit that mounted the block.
   const viewRef = useRef<TerminalView | null>(null);
@@ -45,8 +53,14 @@ export function TerminalBlock({
   // What this block's shell is, as the host opened it: a shell set in the settings since start
   // (or before a reload) may not be the one new terminals get.
   const shell = useRef<string | undefined>(undefined);
-  const latest = useRef({ spec, onSpecChange, onActivity, onAskAgent });
-  latest.current = { spec, onSpecChange, onActivity, onAskAgent };
+  // A new shell on the same host in the same folder, below the old output (see disconnect-line.ts).
+  const reconnect = useReconnect((byUser) => {
+    setError(null);
+    setGeneration((current) => current + 1);
+    if (byUser) viewRef.current?.focus();
+  });
+  const latest = useRef({ spec, onSpecChange, onActivity, onAskAgent, reconnect });
+  latest.current = { spec, onSpecChange, onActivity, onAskAgent, reconnect };
   // The commands this shell ran, when it has shell integration.
   const commandLog = useRef<CommandLog<MarkerAnchor> | null>(null);
   // Text to type at the prompt ("Run in terminal"), held until the shell shows one: typed into a
@@ -106,13 +120,22 @@ export function TerminalBlock({
     });
     commandLog.current = marks.log;
     latest.current.onActivity?.({ kind: 'terminal', status: 'Idle' });
-    const unlink = linkTerminal(api, view, blockId, latest.current.spec.cwd, {
+    const unlink = linkTerminal(api, view, blockId, latest.current.spec, {
       onDirectory,
       onExit: (exited) => {
-        setExit(exited);
         latest.current.onActivity?.({ kind: 'terminal', status: 'Exited' });
+        if (exited.disconnected === undefined) return setExit(exited);
+        const host = latest.current.spec.host ?? 'the host';
+        view.term.write(disconnectLine(host, exited.disconnected));
+        latest.current.reconnect.disconnected(exited.disconnected);
       },
       onError: setError,
+      onOpened: (failure) => {
+        const { reconnect } = latest.current;
+        if (!reconnect.trying()) return void (failure && setError(failure));
+        if (failure) reconnect.failed(failure);
+        else reconnect.connected();
+      },
       onShell: (file) => {
         shell.current = file;
       },
@@ -130,15 +153,22 @@ export function TerminalBlock({
     };
   }, [api, view, blockId, generation]);
 
-  useEffect(
-    () =>
-      acceptFileDrops(container.current!, (paths) => {
-        const quoting = shellQuoting(shell.current ?? newShell, platform);
-        viewRef.current?.term.paste(shellWords(paths, quoting));
-        viewRef.current?.focus();
-      }),
-    [newShell, platform],
-  );
+  useEffect(() => {
+    const type = (paths: readonly string[], quoting: ReturnType<typeof shellQuoting>) => {
+      viewRef.current?.term.paste(shellWords(paths, quoting));
+      viewRef.current?.focus();
+    };
+    return acceptFileDrops(container.current!, (paths) => {
+      const { host } = latest.current.spec;
+      if (!host) return type(paths, shellQuoting(shell.current ?? newShell, platform));
+      // The shell there cannot read files here: they go over first, and their copies are typed
+      // (a remote login shell is taken to quote as POSIX shells do).
+      api.copyToHost({ host, paths }).then(
+        (copied) => type(copied.paths, 'posix'),
+        (failure: unknown) => setError(failureReason(failure)),
+      );
+    });
+  }, [api, newShell, platform]);
 
   /** The last finished command and its output, when the shell reports commands. */
   const lastCommand = (view: TerminalView) => {
@@ -202,9 +232,11 @@ export function TerminalBlock({
       focus: () =>
         exit
           ? restartButton.current?.focus()
-          : finding
-            ? findInput.current?.focus()
-            : viewRef.current?.focus(),
+          : reconnect.lost
+            ? reconnectButton.current?.focus()
+            : finding
+              ? findInput.current?.focus()
+              : viewRef.current?.focus(),
       run,
       paste: (text) => {
         toPaste.current.push(text);
@@ -281,6 +313,13 @@ export function TerminalBlock({
             Restart shell
           </button>
         </div>
+      )}
+      {reconnect.lost && (
+        <Disconnected lost={reconnect.lost} onReconnect={reconnect.now} ref={reconnectButton}>
+          The connection to {spec.host ?? 'the host'} was lost:{' '}
+          {reconnect.lost.reason.replace(/\.$/, '')}. The shell could not survive it; a new one
+          opens in the same folder, below the old output.
+        </Disconnected>
       )}
       {error && (
         <div className="block-error" role="alert">

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../../../shared/error-message';
-import type { HostApi } from '../../../../shared/host-api';
+import { failureReason, type HostApi } from '../../../../shared/host-api';
 import type { EventPayload } from '../../../../shared/contract/host';
 import { Acknowledgements } from './acknowledgements';
 import { splitText } from './split-text';
@@ -14,6 +14,17 @@ export interface TerminalLinkEvents {
   onReplay?(replaying: boolean): void;
   /** The program the terminal runs, once the host has said. */
   onShell?(shell: string): void;
+  /**
+   * The host answered the open: the shell runs (no failure), or it did not start, why (then this
+   * gets the failure in place of `onError`: a reconnect counts it as a failed attempt).
+   */
+  onOpened?(failure?: string): void;
+}
+
+/** Where the shell runs: a folder, on another machine for a remote block. */
+export interface TerminalPlace {
+  cwd?: string;
+  host?: string;
 }
 
 const MAX_WRITE = 64 * 1024;
@@ -26,7 +37,7 @@ export function linkTerminal(
   api: HostApi,
   view: TerminalView,
   terminalId: string,
-  cwd: string | undefined,
+  { cwd, host }: TerminalPlace = {},
   events: TerminalLinkEvents,
 ): () => void {
   const report = (error: unknown) => events.onError(errorMessage(error));
@@ -64,7 +75,8 @@ export function linkTerminal(
   const resize = view.term.onResize(({ cols, rows }) => {
     api.resizeTerminal({ terminalId, cols, rows }).catch(report);
   });
-  api.openTerminal({ terminalId, cwd, cols: view.term.cols, rows: view.term.rows }).then(
+  const size = { cols: view.term.cols, rows: view.term.rows };
+  api.openTerminal({ terminalId, cwd, ...size, ...(host ? { host } : {}) }).then(
     (opened) => {
       const waiting = early ?? [];
       early = null;
@@ -80,10 +92,12 @@ export function linkTerminal(
       } else for (const data of waiting) show(data);
       if (opened.shell) events.onShell?.(opened.shell);
       events.onDirectory(opened.cwd);
+      events.onOpened?.();
     },
     (error: unknown) => {
       early = null;
-      report(error);
+      if (events.onOpened) events.onOpened(failureReason(error));
+      else report(error);
     },
   );
 

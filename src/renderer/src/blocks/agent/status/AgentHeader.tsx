@@ -72,7 +72,9 @@ export function AgentHeader({
   onToggleRaw,
   onReview,
 }: AgentHeaderProps) {
-  const { info, costs, status, unhandled, runningTools } = snapshot;
+  const { info, costs, status, unhandled, runningTools, lifecycle } = snapshot;
+  // A remote session whose connection died did not end: it is cut off, and will come back.
+  const disconnected = lifecycle.state === 'exited' && lifecycle.reason === 'disconnected';
   const badge = useId();
   const working = WORKING.has(status);
   return (
@@ -86,7 +88,7 @@ export function AgentHeader({
             aria-label="Session status"
             title={status === 'running a tool' ? runningTools.join(', ') : undefined}
           >
-            {statusLabel(status, runningTools)}
+            {disconnected ? 'Disconnected' : statusLabel(status, runningTools)}
           </span>
           <QueuedCount prompts={snapshot.sending} />
         </span>
