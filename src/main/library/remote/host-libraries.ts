@@ -131,7 +131,7 @@ export class HostLibraries {
     const mirror = new HostMirror({
       host,
       dir,
-      run: this.options.remote.run,
+      run: (on, command) => this.options.remote.run(on, command),
       claudeConfigDir: this.options.claudeConfigDir,
     });
     const library = new SessionLibrary({
