@@ -82,9 +82,12 @@ export class HostLibraries {
     );
   }
 
-  /** Fetches what changed on `host` now (one fetch at a time per host), then indexes it. */
+  /**
+   * Fetches what changed on `host` now (one fetch at a time per host), then indexes it: also a
+   * host not connected yet, which it connects to (a block about to resume a session there).
+   */
   async sync(host: string): Promise<void> {
-    const source = await this.source(host);
+    const source = await this.source(host, true);
     source.syncing ??= (async () => {
       const before = source.error;
       try {
@@ -118,11 +121,11 @@ export class HostLibraries {
     this.sources.clear();
   }
 
-  private async source(host: string): Promise<HostSource> {
+  private async source(host: string, connect = false): Promise<HostSource> {
     const known = this.sources.get(host);
     if (known) return known;
     if (this.closed) throw new Error('the session library is closed');
-    if (!(await this.hosts()).includes(host))
+    if (!connect && !(await this.hosts()).includes(host))
       throw new Error(`the library has no sessions of ${host}: Tether has not connected to it`);
     // Another call may have opened it while this one waited.
     const opened = this.sources.get(host);
