@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import {
   appendFile,
+  chmod,
   mkdir,
   mkdtemp,
   readFile,
@@ -29,7 +30,7 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
  * The commands run by a local `sh` where ssh would run them on the host: the scripts and their
  * quoting are the ones a host gets. Counts the bytes that came back.
  */
-function mirrorOf(claudeDir: string) {
+function mirrorOf(claudeDir: string, env: NodeJS.ProcessEnv = process.env) {
   const sent = { bytes: 0, runs: 0 };
   const mirror = new HostMirror({
     host: 'box',
@@ -37,6 +38,7 @@ function mirrorOf(claudeDir: string) {
     claudeConfigDir: claudeDir,
     run: async (_host, command) => {
       const { stdout } = await promisify(execFile)('sh', ['-c', command], {
+        env,
         maxBuffer: 64 * 1024 * 1024,
       });
       sent.bytes += stdout.length;
@@ -109,6 +111,31 @@ describe('HostMirror', () => {
     await writeFile(grown, '{"c":3}\n');
     await mirror.sync();
     expect(await readFile(join(projects, '-p', `${SESSION}.jsonl`), 'utf8')).toBe('{"c":3}\n');
+  });
+
+  it('lists with stat where find cannot print (BSD, busybox), in whole seconds', async () => {
+    const there = join(dir, 'there');
+    const session = join(there, 'projects', '-p', `${SESSION}.jsonl`);
+    await write(session, '{"a":1}\n');
+    await utimes(session, new Date(1_700_000_000_600), new Date(1_700_000_000_600));
+    // A find that refuses -printf, as BSD's and busybox's do.
+    const bin = join(dir, 'bin');
+    await write(
+      join(bin, 'find'),
+      '#!/bin/sh\nfor a; do [ "$a" = -printf ] && exit 1; done\nexec /usr/bin/find "$@"\n',
+    );
+    await chmod(join(bin, 'find'), 0o755);
+    const { mirror, sent } = mirrorOf(there, {
+      ...process.env,
+      PATH: `${bin}:${process.env['PATH']}`,
+    });
+    expect(await mirror.sync()).toEqual({ changed: 1 });
+    const copy = join(mirror.claudeDir, 'projects', '-p', `${SESSION}.jsonl`);
+    expect(await readFile(copy, 'utf8')).toBe('{"a":1}\n');
+    expect(Math.round((await stat(copy)).mtimeMs)).toBe(1_700_000_000_000);
+    // The copy's time is the listed one: nothing to fetch the next time.
+    expect(await mirror.sync()).toEqual({ changed: 0 });
+    expect(sent.runs).toBe(3);
   });
 
   it('empties the copy when the host has no projects folder', async () => {
