@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sshHostSchema } from './contract/remote';
 
 // The session library on the wire: every Claude Code session on the machine, as the host's index
 // lists and finds them (src/main/library).
@@ -24,6 +25,8 @@ export const sessionSummarySchema = z.object({
   version: z.string().max(100).nullable(),
   /** A running CLI is writing it now. */
   live: z.boolean(),
+  /** The ssh host whose CLI wrote it (`path` is then Tether's copy); absent for this computer's. */
+  host: sshHostSchema.optional(),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
@@ -57,6 +60,8 @@ export const libraryProblemsSchema = z.object({
       detail: z.string().max(2000),
     }),
   ),
+  /** Connected hosts whose sessions could not be fetched, each with one sentence on why. */
+  hosts: z.array(z.object({ host: sshHostSchema, error: z.string().max(2000) })).optional(),
 });
 export type LibraryProblems = z.infer<typeof libraryProblemsSchema>;
 
@@ -66,6 +71,8 @@ export const libraryFilterSchema = z
     /** Epoch ms: sessions active at or after it. */
     since: z.number().optional(),
     until: z.number().optional(),
+    /** The sessions of this ssh host (its copies in Tether); without it, this computer's. */
+    host: sshHostSchema.optional(),
   })
   .strict();
 export type LibraryFilter = z.infer<typeof libraryFilterSchema>;

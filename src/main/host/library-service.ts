@@ -8,6 +8,7 @@ import type { LibraryFilter, LibraryProgress, SessionSummary } from '../../share
 import { claudeConfigDir } from '../library/index/claude-dir';
 import { INDEX_FILE } from '../library/index/index-store';
 import { SessionLibrary } from '../library/index/session-library';
+import { HostLibraries, type LibraryRemote } from '../library/remote/host-libraries';
 import { readSessionFile } from '../library/session-file';
 import { entryBefore } from '../library/fork-point';
 
@@ -26,6 +27,10 @@ export interface LibraryServiceOptions {
    * already open (its index read, its listing in memory) when the user first asks for it.
    */
   warmAfterMs?: number;
+  /** The ssh hosts Tether connects to, whose sessions the library fetches and lists too. */
+  remote?: LibraryRemote;
+  /** The CLI's folder remote CLIs are told (their `CLAUDE_CONFIG_DIR`), when Tether sets one. */
+  remoteClaudeConfigDir?: string | undefined;
 }
 
 /** What a session id can be (the CLI's are UUIDs). */
@@ -46,11 +51,21 @@ export class LibraryService {
   private lastProgressAt = 0;
   private closed = false;
   private readonly warmTimer: NodeJS.Timeout | undefined;
+  private readonly hostLibraries: HostLibraries | undefined;
 
   constructor(
     private readonly options: LibraryServiceOptions,
     private readonly broadcast: (event: EventMessage) => void,
   ) {
+    if (options.remote)
+      this.hostLibraries = new HostLibraries({
+        dir: join(options.indexDir, 'hosts'),
+        remote: options.remote,
+        claudeConfigDir: options.remoteClaudeConfigDir,
+        log: options.log,
+        onChange: () => this.broadcast({ name: 'libraryChanged', payload: {} }),
+        onProgress: (progress) => this.reportProgress(progress),
+      });
     // Opening costs a few hundred milliseconds at 10,000 sessions (most of it WebAssembly SQLite
     // running for the first time): paid here, in the background, rather than when the dialog
     // opens. Without an index the user has not used the library, and nothing is started for them.
@@ -61,35 +76,49 @@ export class LibraryService {
       ).unref();
   }
 
-  async list(filter: LibraryFilter): Promise<RequestResult<'listSessions'>> {
-    const library = await this.library();
+  /**
+   * This computer's sessions, or with `host` that host's (as last fetched: a listing fetches what
+   * changed there in the background, and the list is told when it is in).
+   */
+  async list({ host, ...filter }: LibraryFilter): Promise<RequestResult<'listSessions'>> {
+    void this.hostLibraries?.refresh().catch(() => undefined);
+    const library = await this.library(host);
     return {
-      sessions: library.list(filter),
+      sessions: library.list(filter).map((session) => onHost(session, host)),
       projects: library.projects(),
-      problems: library.problems(),
+      problems: { ...library.problems(), hosts: this.hostLibraries?.problems() ?? [] },
+      hosts: (await this.hostLibraries?.hosts()) ?? [],
       progress: this.progress,
     };
   }
 
   async search({
     query,
+    host,
     ...filter
   }: RequestParams<'searchSessions'>): Promise<RequestResult<'searchSessions'>> {
-    return { hits: await (await this.library()).search(query, filter) };
+    const hits = await (await this.library(host)).search(query, filter);
+    return { hits: hits.map((hit) => ({ ...hit, session: onHost(hit.session, host) })) };
   }
 
-  async read(sessionId: string): Promise<RequestResult<'readSession'>> {
-    const session = await this.find(sessionId);
+  async read(sessionId: string, host?: string): Promise<RequestResult<'readSession'>> {
+    const session = await this.find(sessionId, host);
     const { events, skipped, unknown } = await readSessionFile(session.path);
     return { session, events, skipped, unknown };
   }
 
+  /** Scans this computer's sessions again, and fetches the connected hosts' now. */
   async rescan(): Promise<void> {
-    await (await this.library()).rescan();
+    await Promise.all([(await this.library()).rescan(), this.hostLibraries?.refresh(true)]);
   }
 
-  async reveal(sessionId: string): Promise<RequestResult<'revealSessionFile'>> {
-    const { path } = await this.find(sessionId);
+  /** A host's session is shown where it is there: its copy here is Tether's own. */
+  async reveal(sessionId: string, host?: string): Promise<RequestResult<'revealSessionFile'>> {
+    const { path } = await this.find(sessionId, host);
+    if (host) {
+      const there = await (await this.hostLibraries!.mirror(host)).remotePath(path);
+      return { path: `${host}:${there ?? path}`, revealed: false };
+    }
     if (!this.options.revealPath) return { path, revealed: false };
     this.options.revealPath(path);
     return { path, revealed: true };
@@ -98,23 +127,31 @@ export class LibraryService {
   /**
    * The CLI's own transcript of a session, also before the index has reached it (a first build
    * still under way): its file is `projects/<folder>/<session-id>.jsonl` in one of the folders.
+   * A host's is fetched first, for what it wrote since the library last looked.
    */
-  async pastTranscript(sessionId: string): Promise<AgentEvent[] | null> {
-    const path = await this.sessionFile(sessionId);
+  async pastTranscript(sessionId: string, host?: string): Promise<AgentEvent[] | null> {
+    const path = await this.sessionFile(sessionId, host);
     return path ? (await readSessionFile(path)).events : null;
   }
 
   /** The entry a fork that stops before the prompt `uuid` resumes at (null: the first prompt). */
-  async forkPoint(sessionId: string, uuid: string): Promise<string | null> {
-    const path = await this.sessionFile(sessionId);
+  async forkPoint(sessionId: string, uuid: string, host?: string): Promise<string | null> {
+    const path = await this.sessionFile(sessionId, host);
     if (!path) throw new Error(`no session file for ${sessionId}`);
     return entryBefore(path, uuid);
   }
 
-  private async sessionFile(sessionId: string): Promise<string | undefined> {
+  private async sessionFile(sessionId: string, host?: string): Promise<string | undefined> {
     // An id is a file name in a project folder, never a path: "../x" would read any .jsonl.
     if (!SESSION_ID.test(sessionId)) return undefined;
-    const projects = join(await this.claudeDir(), 'projects');
+    let claudeDir: string;
+    if (host) {
+      const hosts = this.hostLibraries;
+      if (!hosts) throw new Error(`this Tether does not read the sessions of other machines`);
+      await hosts.sync(host);
+      claudeDir = (await hosts.mirror(host)).claudeDir;
+    } else claudeDir = await this.claudeDir();
+    const projects = join(claudeDir, 'projects');
     const folders = await readdir(projects).catch(() => [] as string[]);
     return folders
       .map((folder) => join(projects, folder, `${sessionId}.jsonl`))
@@ -125,14 +162,16 @@ export class LibraryService {
     this.closed = true;
     clearTimeout(this.warmTimer);
     const library = await this.opening?.catch(() => null);
-    await library?.dispose();
+    await Promise.all([library?.dispose(), this.hostLibraries?.dispose()]);
   }
 
-  private async find(sessionId: string): Promise<SessionSummary> {
-    const session = (await this.library()).list().find((entry) => entry.sessionId === sessionId);
+  private async find(sessionId: string, host?: string): Promise<SessionSummary> {
+    const session = (await this.library(host))
+      .list()
+      .find((entry) => entry.sessionId === sessionId);
     if (!session)
       throw new Error(`no session ${sessionId} in the library (it may have been deleted)`);
-    return session;
+    return onHost(session, host);
   }
 
   private async claudeDir(): Promise<string> {
@@ -144,8 +183,16 @@ export class LibraryService {
     );
   }
 
-  private library(): Promise<SessionLibrary> {
+  /** This computer's library, or `host`'s. */
+  private library(host?: string): Promise<SessionLibrary> {
     if (this.closed) return Promise.reject(new Error('the session library is closed'));
+    if (host) {
+      if (!this.hostLibraries)
+        return Promise.reject(
+          new Error('this Tether does not read the sessions of other machines'),
+        );
+      return this.hostLibraries.library(host);
+    }
     this.opening ??= this.claudeDir().then((claudeDir) => {
       const library = new SessionLibrary({
         claudeDir,
@@ -168,4 +215,9 @@ export class LibraryService {
     this.lastProgressAt = now;
     this.broadcast({ name: 'libraryProgress', payload: progress });
   }
+}
+
+/** A session of `host`'s says so; this computer's say nothing. */
+function onHost(session: SessionSummary, host: string | undefined): SessionSummary {
+  return host ? { ...session, host } : session;
 }

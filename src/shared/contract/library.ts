@@ -8,6 +8,7 @@ import {
   snippetSchema,
 } from '../library';
 import { claudeSessionIdSchema as sessionId } from './ids';
+import { sshHostSchema } from './remote';
 import type { RequestTable } from './request-table';
 
 // "Open session library": the host's half, spread into hostRequests / hostEvents. The library
@@ -27,6 +28,8 @@ export const libraryRequests = {
         }),
       ),
       problems: libraryProblemsSchema,
+      /** The ssh hosts whose sessions the library holds or fetches, for the host filter. */
+      hosts: z.array(sshHostSchema).optional(),
       /** The scan under way, or null when the index is up to date. */
       progress: libraryProgressSchema.nullable(),
     }),
@@ -40,7 +43,7 @@ export const libraryRequests = {
   },
   /** A session's transcript as the events a live agent block shows. */
   readSession: {
-    params: z.object({ sessionId }).strict(),
+    params: z.object({ sessionId, host: sshHostSchema.optional() }).strict(),
     result: z.object({
       session: sessionSummarySchema,
       events: z.array(agentEventSchema),
@@ -52,7 +55,7 @@ export const libraryRequests = {
   rescanLibrary: { params: z.object({}).strict(), result: z.null() },
   /** Shows the file in the system's file manager; `revealed: false` where the host cannot. */
   revealSessionFile: {
-    params: z.object({ sessionId }).strict(),
+    params: z.object({ sessionId, host: sshHostSchema.optional() }).strict(),
     result: z.object({ path: z.string(), revealed: z.boolean() }),
   },
 } as const satisfies RequestTable;

@@ -13,11 +13,11 @@ export function libraryHandlers(
   return {
     listSessions: (filter) => open().list(filter),
     searchSessions: (params) => open().search(params),
-    readSession: ({ sessionId }) => open().read(sessionId),
+    readSession: ({ sessionId, host }) => open().read(sessionId, host),
     rescanLibrary: async () => {
       await open().rescan();
       return null;
     },
-    revealSessionFile: ({ sessionId }) => open().reveal(sessionId),
+    revealSessionFile: ({ sessionId, host }) => open().reveal(sessionId, host),
   };
 }

@@ -24,19 +24,25 @@ interface SessionLibraryProps {
 }
 
 /**
- * "Session library": every Claude Code session on the machine, newest first by folder, with
- * full-text search. Typing searches; the arrows choose a session and Enter reads it; Escape goes
+ * "Session library": every Claude Code session on the machine (or on a host Tether connected to,
+ * chosen in "Host"), newest first by folder, with full-text search. Typing searches; the arrows choose a session and Enter reads it; Escape goes
  * back from a session to the list, and from the list out.
  */
 export function SessionLibrary({ api, onClose, onResume }: SessionLibraryProps) {
   const [query, setQuery] = useState('');
   const [project, setProject] = useState('');
   const [range, setRange] = useState<DateRange>('any');
+  /** The ssh host whose sessions are shown; '' for this computer's. */
+  const [host, setHost] = useState('');
   const [reading, setReading] = useState<SessionSummary | null>(null);
   const filter = useMemo((): LibraryFilter => {
     const since = sinceOf(range, new Date());
-    return { ...(project ? { project } : {}), ...(since !== undefined ? { since } : {}) };
-  }, [project, range]);
+    return {
+      ...(host ? { host } : {}),
+      ...(project ? { project } : {}),
+      ...(since !== undefined ? { since } : {}),
+    };
+  }, [host, project, range]);
   const library = useLibrary(api, query, filter);
   const searching = library.hits !== null;
   const rows = useMemo(
@@ -102,6 +108,24 @@ export function SessionLibrary({ api, onClose, onResume }: SessionLibraryProps) 
               onChange={(event) => setQuery(event.target.value)}
               onKeyDown={onSearchKey}
             />
+            {(host || (library.listing?.hosts?.length ?? 0) > 0) && (
+              <select
+                aria-label="Host"
+                value={host}
+                onChange={(event) => {
+                  // Another machine's folders are not this one's.
+                  setProject('');
+                  setHost(event.target.value);
+                }}
+              >
+                <option value="">This computer</option>
+                {library.listing?.hosts?.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
             <select
               aria-label="Project"
               value={project}
@@ -131,6 +155,7 @@ export function SessionLibrary({ api, onClose, onResume }: SessionLibraryProps) 
           </div>
           <LibraryStatus
             library={library}
+            host={host}
             shown={sessionIndexes.length}
             query={searching ? query.trim() : ''}
           />

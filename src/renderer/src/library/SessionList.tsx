@@ -78,6 +78,7 @@ export function SessionList({ id, rows, active, onActive, onOpen, showProject }:
               </div>
               <div className="library-session-meta">
                 {[
+                  session.host && `on ${session.host}`,
                   whenLabel(session.lastAt, now),
                   `${session.messages} ${session.messages === 1 ? 'message' : 'messages'}`,
                   session.model,

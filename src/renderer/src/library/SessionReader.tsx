@@ -32,7 +32,7 @@ export function SessionReader({ api, session, onResume, onFork, onBack }: Sessio
 
   useEffect(() => {
     let current = true;
-    api.readSession({ sessionId: session.sessionId }).then(
+    api.readSession(where(session)).then(
       ({ events, skipped, unknown }) => {
         if (!current) return;
         store.loadHistory(events, session.project);
@@ -57,7 +57,7 @@ export function SessionReader({ api, session, onResume, onFork, onBack }: Sessio
       () => setSaid(`Could not copy; the session id is ${session.sessionId}`),
     );
   const reveal = () =>
-    api.revealSessionFile({ sessionId: session.sessionId }).then(
+    api.revealSessionFile(where(session)).then(
       ({ path, revealed }) => setSaid(revealed ? `Shown: ${path}` : `The session file is ${path}`),
       (failure: unknown) => setSaid(failureReason(failure)),
     );
@@ -67,6 +67,7 @@ export function SessionReader({ api, session, onResume, onFork, onBack }: Sessio
       <div className="library-reader-head">
         <h2>{session.title || '(untitled session)'}</h2>
         <div className="library-session-meta">
+          {session.host ? `${session.host}: ` : ''}
           {session.project} · {session.sessionId}
           {session.live ? ' · live' : ''}
         </div>
@@ -139,4 +140,9 @@ export function SessionReader({ api, session, onResume, onFork, onBack }: Sessio
       </div>
     </div>
   );
+}
+
+/** A session as the host finds it: by its id, on its ssh host when it is another machine's. */
+function where({ sessionId, host }: SessionSummary) {
+  return { sessionId, ...(host ? { host } : {}) };
 }
