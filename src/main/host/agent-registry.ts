@@ -24,9 +24,9 @@ export interface AgentDefaults {
    * A Claude session's transcript as written by the CLI, for a block that resumes a session it
    * has no log of (one picked in the session library): its earlier conversation shows.
    */
-  pastTranscript?: (sessionId: string) => Promise<AgentEvent[] | null>;
+  pastTranscript?: (sessionId: string, host?: string) => Promise<AgentEvent[] | null>;
   /** The entry of a session's file a fork that stops before the prompt `uuid` resumes at. */
-  forkPoint?: (sessionId: string, uuid: string) => Promise<string | null>;
+  forkPoint?: (sessionId: string, uuid: string, host?: string) => Promise<string | null>;
   /** How a block on another machine runs its CLI: over ssh to `host`, in `cwd` there. */
   remoteSession?: (host: string, cwd: string) => SessionHost;
 }
@@ -97,7 +97,7 @@ export class AgentRegistry {
     const from = await this.startingPoint(params);
     await this.claims.claim(agentId);
     const logPath = join(this.defaults.agentLogDir, `${agentId}.jsonl`);
-    const earlier = await this.earlierTranscript(logPath, from.resume, params.resumeAt);
+    const earlier = await this.earlierTranscript(logPath, from.resume, params);
     // Opened meanwhile by a second request of this client: that one goes on.
     const opened = this.agents.get(agentId);
     if (opened) return this.reopen(opened);
@@ -228,6 +228,7 @@ export class AgentRegistry {
     resumeSessionId: resume,
     forkSession,
     resumeAt,
+    host,
   }: RequestParams<'openAgent'>): Promise<
     Pick<StartOptions, 'resume' | 'forkSession' | 'resumeAt'>
   > {
@@ -236,18 +237,18 @@ export class AgentRegistry {
     if (!resumeAt) return { resume, forkSession: true };
     const { forkPoint } = this.defaults;
     if (!forkPoint) throw new Error('this host cannot read session files to fork at a message');
-    const point = await forkPoint(resume, resumeAt);
+    const point = await forkPoint(resume, resumeAt, host);
     return point === null ? {} : { resume, forkSession: true, resumeAt: point };
   }
 
   /**
-   * The CLI's own transcript of `sessionId`, when this block has no log of its own yet; for a
-   * fork that stops before the prompt `before`, what came before it.
+   * The CLI's own transcript of `sessionId` (on the block's host), when this block has no log of
+   * its own yet; for a fork that stops before the prompt `resumeAt`, what came before it.
    */
   private async earlierTranscript(
     logPath: string,
     sessionId: string | undefined,
-    before: string | undefined,
+    { resumeAt: before, host }: RequestParams<'openAgent'>,
   ): Promise<AgentEvent[] | null> {
     const { pastTranscript } = this.defaults;
     if (!sessionId || !pastTranscript) return null;
@@ -259,7 +260,7 @@ export class AgentRegistry {
       }
     })();
     if (logged) return null;
-    const events = await pastTranscript(sessionId).catch(() => null);
+    const events = await pastTranscript(sessionId, host).catch(() => null);
     if (!events || !before) return events;
     const cut = events.findIndex((event) => event.type === 'user_message' && event.uuid === before);
     return cut < 0 ? events : events.slice(0, cut);

@@ -129,6 +129,8 @@ export class Host {
           // After the first window has loaded, which needs the host more.
           warmAfterMs: 3_000,
           ...(options.revealPath ? { revealPath: options.revealPath } : {}),
+          remote: this.remote,
+          remoteClaudeConfigDir: options.remote?.agentEnv?.['CLAUDE_CONFIG_DIR'],
         },
         (event) => this.broadcast(event),
       );
@@ -191,8 +193,8 @@ export class Host {
             remoteSession: (host, cwd) => this.remote.sessionHost(host, cwd),
             ...(this.library
               ? {
-                  pastTranscript: (id) => this.library!.pastTranscript(id),
-                  forkPoint: (id, uuid) => this.library!.forkPoint(id, uuid),
+                  pastTranscript: (id, host) => this.library!.pastTranscript(id, host),
+                  forkPoint: (id, uuid, host) => this.library!.forkPoint(id, uuid, host),
                 }
               : {}),
             ...this.options,

@@ -378,6 +378,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             setLibraryOpen(false);
             workspace.add('agent', 'horizontal', {
               cwd: session.project,
+              ...(session.host ? { host: session.host } : {}),
               sessionId: session.sessionId,
               ...(fork ? { fork: true } : {}),
             });
