@@ -145,12 +145,13 @@ export function localFiles(env: NodeJS.ProcessEnv): Files {
 }
 
 /**
- * Runs a git process to its end and resolves with its stdout; rejects with a GitError that says
- * in a line what went wrong. `missing` says why the program could not start.
+ * Runs a git process (or a script over ssh) to its end, `input` on its stdin, and resolves with
+ * its stdout; rejects with a GitError that says in a line what went wrong. `missing` says why the
+ * program could not start.
  */
-export function runGit(spec: ProcessSpec, missing: () => string): Promise<string> {
+export function runGit(spec: ProcessSpec, missing: () => string, input = ''): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       spec.file,
       spec.args,
       {
@@ -170,6 +171,9 @@ export function runGit(spec: ProcessSpec, missing: () => string): Promise<string
         reject(new GitError(said, exitCode, stdout));
       },
     );
+    // A program that does not read its input may be gone before it is written.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
   });
 }
 

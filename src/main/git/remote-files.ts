@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { posixQuote } from '../../shared/posix-quote';
 import { GIT_VARIABLES, GitError, runGit, type Files, type ProcessSpec } from './git';
@@ -51,6 +50,17 @@ const SCRIPTS = {
   find: 'cd -- "$1" && exec find . -name .git -prune -o -type f -print0',
 };
 
+/** SCRIPTS.git's parameters: the host, then `VAR=value…`, then git's words. */
+function gitWords(
+  host: string,
+  cwd: string,
+  args: readonly string[],
+  vars: Record<string, string>,
+): string[] {
+  const variables = Object.entries({ ...GIT_VARIABLES, ...vars });
+  return [host, ...variables.map(([name, value]) => `${name}=${value}`), 'git', '-C', cwd, ...args];
+}
+
 /** `sh -c SCRIPT sh ARGS…` as one command line, every word quoted. */
 function shLine(script: string, args: readonly string[]): string {
   return ['sh', '-c', script, 'sh', ...args].map(posixQuote).join(' ');
@@ -74,14 +84,11 @@ export class RemoteFiles implements Files {
     args: readonly string[],
     vars: Record<string, string>,
   ): Promise<ProcessSpec> {
-    const variables = Object.entries({ ...GIT_VARIABLES, ...vars }).map(
-      ([name, value]) => `${name}=${value}`,
-    );
-    return this.process(SCRIPTS.git, [this.host, ...variables, 'git', '-C', cwd, ...args]);
+    return this.process(SCRIPTS.git, gitWords(this.host, cwd, args, vars));
   }
 
-  async git(cwd: string, args: readonly string[], vars: Record<string, string>): Promise<string> {
-    return runGit(await this.gitProcess(cwd, args, vars), () => SSH_MISSING);
+  git(cwd: string, args: readonly string[], vars: Record<string, string>): Promise<string> {
+    return this.run(SCRIPTS.git, gitWords(this.host, cwd, args, vars));
   }
 
   /** The ssh run that lists the files under `root` there, NUL-separated (see SCRIPTS.find). */
@@ -89,8 +96,8 @@ export class RemoteFiles implements Files {
     return this.process(SCRIPTS.find, [root]);
   }
 
-  async read(file: string): Promise<string> {
-    return (await this.run(SCRIPTS.read, [file])).stdout;
+  read(file: string): Promise<string> {
+    return this.run(SCRIPTS.read, [file]);
   }
 
   async write(file: string, text: string): Promise<void> {
@@ -98,17 +105,23 @@ export class RemoteFiles implements Files {
   }
 
   async exists(file: string): Promise<boolean> {
-    return (await this.run(SCRIPTS.exists, [file], undefined, [1])).code === 0;
+    return this.run(SCRIPTS.exists, [file]).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof GitError && error.exitCode === 1) return false;
+        throw error;
+      },
+    );
   }
 
   async realpaths(files: readonly string[]): Promise<string[]> {
     if (files.length === 0) return [];
-    const found = (await this.run(SCRIPTS.realpaths, files)).stdout.split('\0');
+    const found = (await this.run(SCRIPTS.realpaths, files)).split('\0');
     return files.map((file, at) => found[at] || path.posix.resolve(file));
   }
 
   async home(): Promise<string> {
-    const home = (await this.run(SCRIPTS.home, [])).stdout;
+    const home = await this.run(SCRIPTS.home, []);
     if (!home) throw new Error(`${this.host} did not say where its home folder is.`);
     return home;
   }
@@ -118,45 +131,17 @@ export class RemoteFiles implements Files {
   }
 
   /**
-   * Runs a script there to its end, `input` on its stdin; rejects with what it or ssh said unless
-   * it exits 0 (or with one of `allowed`).
+   * Runs a script there to its end, `input` on its stdin: its stdout, or a GitError with what it
+   * (or ssh, naming the host) said.
    */
-  private async run(
-    script: string,
-    args: readonly string[],
-    input?: string,
-    allowed: readonly number[] = [],
-  ): Promise<{ code: number | null; stdout: string }> {
-    const spec = await this.process(script, args);
-    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-      (resolve, reject) => {
-        const child = spawn(spec.file, spec.args, {
-          env: spec.env,
-          stdio: ['pipe', 'pipe', 'pipe'],
-          windowsHide: true,
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-        child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-        child.once('error', (error: NodeJS.ErrnoException) =>
-          reject(error.code === 'ENOENT' ? new GitError(SSH_MISSING, null) : error),
-        );
-        child.once('close', (code) => resolve({ code, stdout, stderr }));
-        // A script that does not read its input may be gone before it is written.
-        child.stdin.on('error', () => undefined);
-        child.stdin.end(input ?? '');
-      },
-    );
-    if (result.code === 0 || (result.code !== null && allowed.includes(result.code))) {
-      return result;
+  private async run(script: string, args: readonly string[], input?: string): Promise<string> {
+    try {
+      return await runGit(await this.process(script, args), () => SSH_MISSING, input);
+    } catch (error) {
+      if (error instanceof GitError && error.exitCode === SSH_FAILED) {
+        throw new GitError(`${this.host}: ${error.message}`, error.exitCode, error.stdout);
+      }
+      throw error;
     }
-    const said = result.stderr.trim().split('\n').at(-1);
-    const why = said || `the command failed (exit code ${result.code})`;
-    throw new GitError(
-      result.code === SSH_FAILED ? `${this.host}: ${why}` : why,
-      result.code,
-      result.stdout,
-    );
   }
 }
