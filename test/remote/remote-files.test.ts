@@ -2,10 +2,13 @@ import {
   chmodSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
@@ -17,7 +20,10 @@ import {
   worktreeLeftovers,
   worktreeStat,
 } from '../../src/main/git/worktrees';
+import { AgentRegistry } from '../../src/main/host/agent-registry';
 import { replacementOf, revertReplacement } from '../../src/main/host/edit-revert';
+import { worktreeHandlers } from '../../src/main/host/handlers/worktree';
+import { LaunchContext } from '../../src/main/host/launch-context';
 import { FileIndex } from '../../src/main/host/file-index';
 import { listRemoteFolder } from '../../src/main/host/folder-listing';
 import {
@@ -28,6 +34,7 @@ import {
 } from '../../src/main/remote/ssh-connection';
 import { parseTarget } from '../../src/main/remote/ssh-hosts';
 import { posixQuote } from '../../src/shared/posix-quote';
+import { markerCommand } from '#test/support/git-sandbox';
 import { keygen, sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
 
 const reason = sshUnavailable();
@@ -203,6 +210,44 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
     expect(await files.exists(other.path)).toBe(false);
     expect(await remote('cd "$1" && git branch --format="%(refname:short)"', repo)).toBe('main\n');
     expect(await remote('find "$1" -name pwned', view)).toBe('');
+  });
+
+  it("runs none of the programs the repository's config names for a read there", async () => {
+    const worktree = await createWorktree(repo, { files, home: server.home, random: () => 'cfg1' });
+    const marker = `${view}/fsmonitor-ran`;
+    await remote('cd "$1" && git config core.fsmonitor "$2"', repo, markerCommand(marker));
+    await remote('cd "$1" && printf "x\\n" > new.txt', worktree.path);
+    expect(await worktreeStat(worktree, { files })).toMatchObject({ files: 1, untracked: 1 });
+    expect((await worktreeLeftovers(worktree, { files })).uncommittedTotal).toBe(1);
+    expect(await files.exists(marker)).toBe(false);
+    // Plain git there runs it: the repository is armed.
+    await remote('cd "$1" && git status >/dev/null', worktree.path);
+    expect(await files.exists(marker)).toBe(true);
+    await remote('cd "$1" && git config --unset core.fsmonitor && rm "$2"', repo, marker);
+    await discardWorktree(worktree, { files });
+  });
+
+  it('serves the worktree requests on the host a request names, as the page sends them', async () => {
+    const local = mkdtempSync(join(tmpdir(), 'tether-remote-files-'));
+    try {
+      const agents = new AgentRegistry({ workspaceDir: local, agentLogDir: local }, () => {});
+      const handlers = worktreeHandlers(
+        agents,
+        new LaunchContext({ shell: { file: 'sh', args: [] } }),
+        commands,
+      );
+      const worktree = await handlers.createWorktree({ cwd: repo, host: HOST });
+      expect(worktree.host).toBe(HOST);
+      expect(await files.exists(`${worktree.path}/notes.txt`)).toBe(true);
+      expect(await handlers.worktreeStat({ worktree })).toMatchObject({ files: 0, commits: 0 });
+      await handlers.discardWorktree({ worktree });
+      expect(await files.exists(worktree.path)).toBe(false);
+      // The same worktree named without its host is looked for here, where there is none.
+      const { host: _host, ...here } = worktree;
+      await expect(handlers.worktreeStat({ worktree: here })).rejects.toThrow('is gone');
+    } finally {
+      rmSync(local, { recursive: true, force: true });
+    }
   });
 
   it('refuses the main checkout named as a worktree there, changing nothing', async () => {
