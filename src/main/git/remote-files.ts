@@ -36,10 +36,14 @@ const SCRIPTS = {
     'exec cat > "$1"',
   ].join('\n'),
   exists: '[ -e "$1" ]',
-  /** Each path resolved (realpath where there is one, else a folder by `cd -P`), NUL after each. */
+  /**
+   * Each path resolved (realpath where there is one, else a folder by `cd -P`), NUL after each;
+   * nothing for one that does not exist, which the caller resolves as written (as here).
+   */
   realpaths: [
     'for p in "$@"; do',
-    '  if command -v realpath >/dev/null 2>&1; then r=$(realpath -- "$p" 2>/dev/null) || r=',
+    '  if [ ! -e "$p" ]; then r=',
+    '  elif command -v realpath >/dev/null 2>&1; then r=$(realpath -- "$p" 2>/dev/null) || r=',
     '  elif [ -d "$p" ]; then r=$(cd -P -- "$p" 2>/dev/null && pwd -P) || r=',
     '  else r=; fi',
     '  printf "%s\\000" "$r"',
