@@ -22,10 +22,13 @@ import {
 } from '../../src/main/git/worktrees';
 import { AgentRegistry } from '../../src/main/host/agent-registry';
 import { replacementOf, revertReplacement } from '../../src/main/host/edit-revert';
+import { composerHandlers } from '../../src/main/host/handlers/composer';
+import { reviewHandlers } from '../../src/main/host/handlers/review';
 import { worktreeHandlers } from '../../src/main/host/handlers/worktree';
 import { LaunchContext } from '../../src/main/host/launch-context';
 import { FileIndex } from '../../src/main/host/file-index';
 import { listRemoteFolder } from '../../src/main/host/folder-listing';
+import { remoteSessionHost } from '../../src/main/remote/remote-agent';
 import {
   connect,
   runSsh,
@@ -246,6 +249,62 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
       const { host: _host, ...here } = worktree;
       await expect(handlers.worktreeStat({ worktree: here })).rejects.toThrow('is gone');
     } finally {
+      rmSync(local, { recursive: true, force: true });
+    }
+  });
+
+  it('serves Revert hunk, Open in editor and the @ index for an agent block on the host', async () => {
+    const local = mkdtempSync(join(tmpdir(), 'tether-remote-files-'));
+    const agents = new AgentRegistry(
+      {
+        workspaceDir: local,
+        agentLogDir: local,
+        // No CLI here: its suggestions fail, so `@` falls back to Tether's index of the folder.
+        remoteSession: (host, cwd) =>
+          remoteSessionHost({
+            connect: () => Promise.reject(new Error('no CLI in this test')),
+            cwd,
+          }),
+      },
+      () => {},
+    );
+    try {
+      const file = `${repo}/notes.txt`;
+      await remote('printf "one\\nTWO\\nthree\\n" > "$1"', file);
+      // The block's log as its agent left it: an Edit of the file there, which succeeded.
+      const log = [
+        {
+          type: 'tool_use',
+          id: 'e1',
+          name: 'Edit',
+          input: { file_path: file, old_string: 'two', new_string: 'TWO' },
+        },
+        { type: 'tool_result', tool_use_id: 'e1', content: 'ok', is_error: false },
+      ].map((event) => `${JSON.stringify({ parent_tool_use_id: null, ...event })}\n`);
+      writeFileSync(join(local, 'b1.jsonl'), log.join(''));
+      await agents.open({ agentId: 'b1', cwd: repo, host: HOST });
+      expect(agents.location('b1')).toEqual({ cwd: repo, host: HOST });
+
+      const launch = new LaunchContext({
+        shell: { file: 'sh', args: [] },
+        environment: Promise.resolve({ VISUAL: 'subl' }),
+      });
+      const review = reviewHandlers(agents, launch, { platform: 'linux' }, commands);
+      expect(
+        await review.revertAgentEdit({ agentId: 'b1', toolUseId: 'e1', editIndex: 0 }),
+      ).toEqual({ path: file });
+      expect(await remote('cat "$1"', file)).toBe('one\ntwo\nthree\n');
+      await expect(review.openEditedFile({ agentId: 'b1', toolUseId: 'e1' })).rejects.toThrow(
+        `${file} is on ${HOST}, and your editor (subl) cannot open a file there`,
+      );
+
+      const composer = composerHandlers(agents, new FileIndex(), commands);
+      expect(await composer.suggestAgentFiles({ agentId: 'b1', query: 'untrack' })).toEqual({
+        paths: ['untracked.txt'],
+        source: 'index',
+      });
+    } finally {
+      await agents.close('b1');
       rmSync(local, { recursive: true, force: true });
     }
   });
