@@ -173,7 +173,9 @@ export function editedFile(
   const call = toolUseIn(events, toolUseId);
   if (!EDIT_TOOLS.has(call.name)) throw new Error(`a ${call.name} call edits no file`);
   const path = call.input['file_path'] ?? call.input['notebook_path'];
-  if (typeof path !== 'string' || !isLocalAbsolutePath(path, host ? 'linux' : platform)) {
+  // A host's paths are POSIX ones, whatever this machine is.
+  const windows = !host && platform === 'win32';
+  if (typeof path !== 'string' || !isAbsolutePathThere(path, windows)) {
     throw new Error(`the edit names no absolute path of a file on ${host ?? 'this machine'}`);
   }
   const changed = events.some(
@@ -184,6 +186,6 @@ export function editedFile(
 }
 
 /** `/…` (Windows: `C:\…`): no option (`-…`), no URL (`https:…`), no network share (`\\…`). */
-function isLocalAbsolutePath(path: string, platform: NodeJS.Platform): boolean {
-  return platform === 'win32' ? /^[A-Za-z]:[\\/]/.test(path) : path.startsWith('/');
+function isAbsolutePathThere(path: string, windows: boolean): boolean {
+  return windows ? /^[A-Za-z]:[\\/]/.test(path) : path.startsWith('/');
 }
