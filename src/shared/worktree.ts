@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { sshHostSchema } from './contract/remote';
 
 const path = z.string().min(1).max(4096);
 const count = z.number().int().min(0);
 
 /** A worktree an agent block runs in, made by "New agent in worktree" (saved with the block). */
 export const worktreeSchema = z.object({
+  /** The machine the repository is on, when it is another one (a remote block's). */
+  host: sshHostSchema.optional(),
   /** The checkout it was made from. */
   repo: path,
   path,

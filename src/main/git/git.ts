@@ -1,9 +1,53 @@
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readFile, realpath, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
 
 export interface GitOptions {
   /** The user's environment: its PATH finds their git, its HOME their git config. */
   env?: NodeJS.ProcessEnv;
+  /** Where the repository is: this machine (with `env`) unless another's files are given. */
+  files?: Files;
+  /** Variables for git over its environment there (a worktree's pinned git dir). */
+  vars?: Record<string, string>;
+}
+
+/** A program to run, as the caller would spawn it. */
+export interface ProcessSpec {
+  file: string;
+  args: string[];
+  cwd?: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Where the files of a repository or an agent's folder live: this machine, or another one reached
+ * over ssh (`remote-files.ts`). What reads and changes them goes through here, so that the same
+ * code serves both.
+ */
+export interface Files {
+  /** The other machine, for sentences; undefined on this one. */
+  readonly host?: string | undefined;
+  /** Path arithmetic for its paths: this platform's here, POSIX on a host. */
+  readonly path: path.PlatformPath;
+  /** How git runs in `cwd` there, with `vars` over its environment: for reading as it comes. */
+  gitProcess(
+    cwd: string,
+    args: readonly string[],
+    vars: Record<string, string>,
+  ): Promise<ProcessSpec>;
+  /** Runs that git to its end: its stdout, or a GitError a person can read. */
+  git(cwd: string, args: readonly string[], vars: Record<string, string>): Promise<string>;
+  /** A text file's contents; rejects when it cannot be read. */
+  read(file: string): Promise<string>;
+  /** New contents for a file that exists. */
+  write(file: string, text: string): Promise<void>;
+  exists(file: string): Promise<boolean>;
+  /** Each path with its links resolved, or resolved as written where it does not exist. */
+  realpaths(files: readonly string[]): Promise<string[]>;
+  /** The user's home folder there. */
+  home(): Promise<string>;
 }
 
 /** A git command that failed, with what git said in one line. */
@@ -58,8 +102,8 @@ export function gitRead(
   args: readonly string[],
   options: GitOptions = {},
 ): Promise<string> {
-  const read = readOnlyGit(args, options.env ?? process.env);
-  return run(cwd, read.args, read.env);
+  const read = readOnlyGit(args, options.vars ?? {});
+  return filesOf(options).git(cwd, read.args, read.env as Record<string, string>);
 }
 
 /** Runs git in `cwd` and resolves with its stdout; rejects with a GitError a person can read. */
@@ -68,17 +112,51 @@ export function git(
   args: readonly string[],
   options: GitOptions = {},
 ): Promise<string> {
-  return run(cwd, args, options.env ?? process.env);
+  return filesOf(options).git(cwd, args, options.vars ?? {});
 }
 
-function run(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
+/** The files `options` name: another machine's, else this one's with the user's environment. */
+export function filesOf(options: GitOptions): Files {
+  return options.files ?? localFiles(options.env ?? process.env);
+}
+
+/** What every git run gets: no prompt for credentials (no one would see it), untranslated words. */
+export const GIT_VARIABLES = { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+
+/** This machine's files, git found on the PATH of `env`. */
+export function localFiles(env: NodeJS.ProcessEnv): Files {
+  const gitProcess = (cwd: string, args: readonly string[], vars: Record<string, string>) => ({
+    file: 'git',
+    args: [...args],
+    cwd,
+    env: { ...env, ...GIT_VARIABLES, ...vars },
+  });
+  return {
+    path,
+    gitProcess: async (cwd, args, vars) => gitProcess(cwd, args, vars),
+    git: (cwd, args, vars) => runGit(gitProcess(cwd, args, vars), () => gitMissingOrFolder(cwd)),
+    read: (file) => readFile(file, 'utf8'),
+    write: (file, text) => writeFile(file, text),
+    exists: async (file) => existsSync(file),
+    realpaths: (files) =>
+      Promise.all(files.map((file) => realpath(file).catch(() => path.resolve(file)))),
+    home: async () => homedir(),
+  };
+}
+
+/**
+ * Runs a git process (or a script over ssh) to its end, `input` on its stdin, and resolves with
+ * its stdout; rejects with a GitError that says in a line what went wrong. `missing` says why the
+ * program could not start.
+ */
+export function runGit(spec: ProcessSpec, missing: () => string, input = ''): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      args,
+    const child = execFile(
+      spec.file,
+      spec.args,
       {
-        cwd,
-        env: { ...env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+        ...(spec.cwd ? { cwd: spec.cwd } : {}),
+        env: spec.env,
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
         timeout: TIMEOUT_MS,
@@ -87,15 +165,15 @@ function run(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv): Prom
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' && !stderr) {
-          // Either git is missing or the folder is: say which.
-          return reject(new GitError(gitMissingOrFolder(cwd), null));
-        }
+        if (code === 'ENOENT' && !stderr) return reject(new GitError(missing(), null));
         const exitCode = typeof code === 'number' ? code : null;
         const said = firstLines(stderr) || firstLines(stdout) || error.message;
         reject(new GitError(said, exitCode, stdout));
       },
     );
+    // A program that does not read its input may be gone before it is written.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
   });
 }
 

@@ -1,16 +1,16 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import nodePath from 'node:path';
 import {
   LEFTOVERS_LISTED,
   type Worktree,
   type WorktreeLeftovers,
   type WorktreeStat,
 } from '../../shared/worktree';
-import { git, GitError, gitRead, isBranchName, type GitOptions } from './git';
+import { filesOf, git, GitError, gitRead, isBranchName, type Files, type GitOptions } from './git';
 
 export interface CreateOptions extends GitOptions {
   /** The `worktreeFolder` setting: where worktrees go; relative to the repository, `~` is home. */
   folder?: string | null | undefined;
+  /** The home folder where the repository is (the host's, for a repository on a host). */
   home: string;
   /** A few random characters for the slug (injected so tests can force a collision). */
   random?: () => string;
@@ -20,10 +20,11 @@ const randomSlug = () => Math.random().toString(36).slice(2, 6).padEnd(4, '0');
 
 /**
  * A new worktree on a new branch `tether/agent-xxxx` from the current HEAD of the repository
- * `cwd` is in, under the worktree folder.
+ * `cwd` is in, under the worktree folder; on the host of `options.files` when it has one.
  */
 export async function createWorktree(cwd: string, options: CreateOptions): Promise<Worktree> {
-  const top = resolve((await inRepository(cwd, options)).trim());
+  const files = filesOf(options);
+  const top = files.path.resolve((await inRepository(cwd, options)).trim());
   const commit = (
     await gitRead(top, ['rev-parse', '--verify', '-q', 'HEAD'], options).catch(() => '')
   ).trim();
@@ -34,15 +35,16 @@ export async function createWorktree(cwd: string, options: CreateOptions): Promi
     await gitRead(top, ['symbolic-ref', '-q', '--short', 'HEAD'], options).catch(() => '')
   ).trim();
   if (branchName) checkBranchName(branchName, 'the current branch');
-  const folder = worktreeFolder(top, options.folder, options.home);
+  const folder = worktreeFolder(top, options.folder, options.home, files.path);
   const random = options.random ?? randomSlug;
   for (let attempt = 0; attempt < 20; attempt++) {
     const slug = `agent-${random()}`;
     const branch = `tether/${slug}`;
-    const path = join(folder, slug);
-    if (existsSync(path) || (await branchExists(top, branch, options))) continue;
+    const path = files.path.join(folder, slug);
+    if ((await files.exists(path)) || (await branchExists(top, branch, options))) continue;
     await git(top, ['worktree', 'add', '-b', branch, '--end-of-options', path, commit], options);
     return {
+      ...(files.host ? { host: files.host } : {}),
       repo: top,
       path,
       branch,
@@ -55,16 +57,23 @@ export async function createWorktree(cwd: string, options: CreateOptions): Promi
 }
 
 /** The folder worktrees go in: the setting, else `<repo>.worktrees` beside the repository. */
-export function worktreeFolder(repo: string, setting: string | null | undefined, home: string) {
-  if (!setting) return join(dirname(repo), `${basename(repo)}.worktrees`);
-  if (setting === '~' || /^~[\\/]/.test(setting)) return join(home, setting.slice(1));
-  return isAbsolute(setting) ? resolve(setting) : resolve(repo, setting);
+export function worktreeFolder(
+  repo: string,
+  setting: string | null | undefined,
+  home: string,
+  path: nodePath.PlatformPath = nodePath,
+) {
+  if (!setting) return path.join(path.dirname(repo), `${path.basename(repo)}.worktrees`);
+  if (setting === '~' || /^~[\\/]/.test(setting)) return path.join(home, setting.slice(1));
+  return path.isAbsolute(setting) ? path.resolve(setting) : path.resolve(repo, setting);
 }
 
 /** The header's diff stat: the worktree against where its branch forked from the base. */
 export async function worktreeStat(worktree: Worktree, options: GitOptions): Promise<WorktreeStat> {
-  if (!existsSync(worktree.path)) throw new GitError(`${worktree.path} is gone`, null);
-  const inWorktree = (await checkedWorktree(worktree, options)).inWorktree(worktree.path);
+  if (!(await filesOf(options).exists(worktree.path))) {
+    throw new GitError(`${worktree.path} is gone`, null);
+  }
+  const inWorktree = await (await checkedWorktree(worktree, options)).inWorktree(worktree.path);
   const fork = await forkPoint(worktree, inWorktree);
   const [shortstat, untracked, commits] = await Promise.all([
     gitRead(worktree.path, ['diff', '--shortstat', '--end-of-options', fork, '--'], inWorktree),
@@ -93,17 +102,18 @@ export async function worktreeLeftovers(
 ): Promise<WorktreeLeftovers> {
   const checked = await checkedWorktree(worktree, options);
   const target = worktree.baseIsBranch ? worktree.base : worktree.baseCommit;
+  const there = await filesOf(options).exists(worktree.path);
   const [log, status] = await Promise.all([
     gitRead(
       worktree.repo,
       ['log', '--format=%h%x1f%s', '--end-of-options', `${target}..${worktree.branch}`, '--'],
       options,
     ),
-    existsSync(worktree.path)
+    there
       ? gitRead(
           worktree.path,
           ['status', '--porcelain=v1', '-z', '--untracked-files=all'],
-          checked.inWorktree(worktree.path),
+          await checked.inWorktree(worktree.path),
         )
       : Promise.resolve(''),
   ]);
@@ -147,8 +157,10 @@ export async function mergeWorktree(
       null,
     );
   }
-  if (!existsSync(worktree.path)) throw new GitError(`${worktree.path} is gone`, null);
-  const inWorktree = checked.inWorktree(worktree.path);
+  if (!(await filesOf(options).exists(worktree.path))) {
+    throw new GitError(`${worktree.path} is gone`, null);
+  }
+  const inWorktree = await checked.inWorktree(worktree.path);
   const status = await gitRead(worktree.path, ['status', '--porcelain=v1', '-z'], inWorktree);
   if (changedFiles(status).length) {
     await git(worktree.path, ['add', '-A'], inWorktree);
@@ -158,7 +170,7 @@ export async function mergeWorktree(
       },
     );
   }
-  const inTarget = checked.inWorktree(target.path);
+  const inTarget = await checked.inWorktree(target.path);
   try {
     await git(target.path, ['merge', '--no-edit', '--end-of-options', branch], inTarget);
   } catch (error) {
@@ -220,7 +232,7 @@ interface CheckedWorktree {
    * the one the repository made for it, so that rewriting its `.git` file after the check changes
    * nothing.
    */
-  inWorktree(path: string): GitOptions;
+  inWorktree(path: string): Promise<GitOptions>;
 }
 
 /**
@@ -232,30 +244,33 @@ interface CheckedWorktree {
 async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise<CheckedWorktree> {
   checkBranchName(worktree.branch, "the worktree's branch");
   if (worktree.baseIsBranch) checkBranchName(worktree.base, 'the base');
+  const files = filesOf(options);
+  const { path } = files;
   const [entries, common] = await Promise.all([
     worktreeList(worktree.repo, options),
     gitRead(worktree.repo, ['rev-parse', '--git-common-dir'], options),
   ]);
-  const found = entries.findIndex((entry) => samePath(entry.path, worktree.path));
+  const [real, ...listed] = await files.realpaths([worktree.path, ...entries.map((e) => e.path)]);
+  const found = listed.indexOf(real!);
   if (found <= 0 || entries[found]!.branch !== `refs/heads/${worktree.branch}`) {
     throw new GitError(
       `${worktree.path} is no longer a worktree of ${worktree.branch}: nothing was changed`,
       null,
     );
   }
-  const commonDir = resolve(worktree.repo, common.replace(/\r?\n$/, ''));
-  const inWorktree = (path: string): GitOptions => {
-    if (samePath(path, entries[0]!.path)) return options;
-    const gitDir = adminDir(path, commonDir);
+  const commonDir = path.resolve(worktree.repo, common.replace(/\r?\n$/, ''));
+  const inWorktree = async (checkout: string): Promise<GitOptions> => {
+    if (await samePath(files, checkout, entries[0]!.path)) return options;
+    const gitDir = await adminDir(files, checkout, commonDir);
     if (!gitDir) {
       throw new GitError(
-        `${path} is no longer a worktree of ${worktree.repo}: its .git file points elsewhere`,
+        `${checkout} is no longer a worktree of ${worktree.repo}: its .git file points elsewhere`,
         null,
       );
     }
-    return { env: { ...(options.env ?? process.env), GIT_DIR: gitDir, GIT_WORK_TREE: path } };
+    return { ...options, vars: { GIT_DIR: gitDir, GIT_WORK_TREE: checkout } };
   };
-  if (existsSync(worktree.path)) inWorktree(worktree.path);
+  if (await files.exists(worktree.path)) await inWorktree(worktree.path);
   return { entries, inWorktree };
 }
 
@@ -263,20 +278,26 @@ async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise
  * The git dir a linked worktree's `.git` file names, when it is one the repository made for this
  * worktree (in its `worktrees/` and naming the worktree back); else null.
  */
-function adminDir(path: string, commonDir: string): string | null {
-  const named = gitFileTarget(join(path, '.git'));
+async function adminDir(files: Files, checkout: string, commonDir: string) {
+  const { path } = files;
+  const named = await gitFileTarget(files, path.join(checkout, '.git'));
   if (named === null) return null;
-  const gitDir = resolve(path, named);
-  if (!samePath(dirname(gitDir), join(commonDir, 'worktrees'))) return null;
-  const back = gitFileTarget(join(gitDir, 'gitdir'), '');
-  return back !== null && samePath(resolve(gitDir, back), join(path, '.git')) ? gitDir : null;
+  const gitDir = path.resolve(checkout, named);
+  if (!(await samePath(files, path.dirname(gitDir), path.join(commonDir, 'worktrees')))) {
+    return null;
+  }
+  const back = await gitFileTarget(files, path.join(gitDir, 'gitdir'), '');
+  return back !== null &&
+    (await samePath(files, path.resolve(gitDir, back), path.join(checkout, '.git')))
+    ? gitDir
+    : null;
 }
 
 /** What a `.git` file (`gitdir: …`) or a worktree's `gitdir` file names, as git reads it. */
-function gitFileTarget(file: string, prefix = 'gitdir: '): string | null {
+async function gitFileTarget(files: Files, file: string, prefix = 'gitdir: ') {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = await files.read(file);
   } catch {
     return null; // missing, or a directory: no file naming a git dir
   }
@@ -296,7 +317,7 @@ function checkBranchName(name: string, what: string): void {
 
 async function removeWorktree(worktree: Worktree, deleteBranch: string[], options: GitOptions) {
   const { repo, path } = worktree;
-  if (existsSync(path)) {
+  if (await filesOf(options).exists(path)) {
     await git(repo, ['worktree', 'remove', '--force', '--end-of-options', path], options);
   } else {
     await git(repo, ['worktree', 'prune'], options);
@@ -370,13 +391,7 @@ function changedFiles(status: string): string[] {
   return files;
 }
 
-function samePath(a: string, b: string): boolean {
-  const real = (path: string) => {
-    try {
-      return realpathSync.native(path);
-    } catch {
-      return resolve(path);
-    }
-  };
-  return real(a) === real(b);
+async function samePath(files: Files, a: string, b: string): Promise<boolean> {
+  const [realA, realB] = await files.realpaths([a, b]);
+  return realA === realB;
 }

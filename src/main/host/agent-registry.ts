@@ -74,6 +74,7 @@ const unshared: AgentClaims = {
 export class AgentRegistry {
   private readonly agents = new Map<string, Agent>();
   private readonly closing = new Map<string, Promise<void>>();
+  private readonly places = new Map<string, AgentLocation>();
 
   constructor(
     private readonly defaults: AgentDefaults,
@@ -152,6 +153,7 @@ export class AgentRegistry {
       rawViews: 0,
     };
     this.agents.set(agentId, agent);
+    this.places.set(agentId, { cwd, ...(host ? { host } : {}) });
 
     const { agentEnv, claudePath, taskTools } = { ...this.defaults, ...launch };
     session
@@ -282,14 +284,12 @@ export class AgentRegistry {
     ).readAll();
   }
 
-  /** The folder the agent's session works in, for what acts on this machine's files. */
-  folder(agentId: string): string {
-    const { cwd, host } = this.location(agentId);
-    if (host)
-      throw new Error(
-        `this agent block works on ${host}, whose files Tether cannot reach this way yet`,
-      );
-    return cwd;
+  /**
+   * Where a block's session worked, kept past its close: a review acts on a closed block's log,
+   * and must not take a remote block's paths for this machine's.
+   */
+  placeOf(agentId: string): AgentLocation | undefined {
+    return this.places.get(agentId);
   }
 
   /** Where the agent's session works: its folder, and its host when that is another machine. */

@@ -1,5 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
+import { localFiles, type Files } from '../git/git';
 import type { AgentEvent } from '../../shared/agent-event';
 import { isRecord } from '../../shared/is-record';
 
@@ -35,14 +35,19 @@ export function replacementOf(toolUse: ToolUse, editIndex: number): Replacement 
 
 /**
  * Puts the old text back in place of the new, when the file still holds the new text exactly
- * once; otherwise the file has changed underneath and nothing is written.
+ * once; otherwise the file has changed underneath and nothing is written. `files` are where the
+ * agent works: a remote block's file is read and written on its host.
  */
-export async function revertReplacement({ path, oldText, newText }: Replacement): Promise<void> {
+export async function revertReplacement(
+  { path, oldText, newText }: Replacement,
+  files: Files = localFiles(process.env),
+): Promise<void> {
   let content: string;
   try {
-    content = await readFile(path, 'utf8');
+    content = await files.read(path);
   } catch {
-    throw new Error(`${path} cannot be read (it may have been moved or deleted)`);
+    const where = files.host ? ` on ${files.host}` : '';
+    throw new Error(`${path}${where} cannot be read (it may have been moved or deleted)`);
   }
   const at = content.indexOf(newText);
   if (at === -1)
@@ -50,5 +55,5 @@ export async function revertReplacement({ path, oldText, newText }: Replacement)
   if (content.indexOf(newText, at + 1) !== -1) {
     throw new Error(`${path} has changed since: the edited text is in it more than once`);
   }
-  await writeFile(path, content.slice(0, at) + oldText + content.slice(at + newText.length));
+  await files.write(path, content.slice(0, at) + oldText + content.slice(at + newText.length));
 }

@@ -18,6 +18,12 @@ const DEFAULTS: FileIndexOptions = {
   maxFolders: 16,
 };
 
+/** Another machine's folders: listed there, and kept apart from this machine's. */
+export interface RemoteListing {
+  host: string;
+  list(root: string, limits: ListingLimits): Promise<FolderListing>;
+}
+
 /** A path and its last name, which a match counts as much as the whole path. */
 interface Candidate {
   path: string;
@@ -63,32 +69,37 @@ export class FileIndex {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  /** Paths under `root` matching `query` loosely, best first; a bare query gets the top level. */
-  async search(root: string, query: string, limit = 50): Promise<string[]> {
-    const entry = await this.entry(root);
+  /**
+   * Paths under `root` matching `query` loosely, best first; a bare query gets the top level.
+   * `remote`: `root` is a folder on that host.
+   */
+  async search(root: string, query: string, limit = 50, remote?: RemoteListing): Promise<string[]> {
+    const entry = await this.entry(root, remote);
     if (!query) return entry.top.slice(0, limit);
     return fuzzysort
       .go(query, entry.targets, { limit, threshold: 0.3 })
       .map((result) => result.obj.path);
   }
 
-  private entry(root: string): Promise<Entry> {
+  private entry(root: string, remote: RemoteListing | undefined): Promise<Entry> {
     const now = this.now();
-    const cached = this.entries.get(root);
-    this.entries.delete(root);
+    // A NUL is in no path: a host's folder never takes the place of one here.
+    const key = remote ? `${remote.host}\0${root}` : root;
+    const cached = this.entries.get(key);
+    this.entries.delete(key);
     if (!cached) {
-      const fresh = this.build(root);
+      const fresh = this.build(root, remote);
       // A failed listing is not kept: the next question tries again.
-      fresh.catch(() => this.entries.delete(root));
-      return this.keep(root, fresh);
+      fresh.catch(() => this.entries.delete(key));
+      return this.keep(key, fresh);
     }
-    this.keep(root, cached);
+    this.keep(key, cached);
     return cached.then((entry) => {
       if (now - entry.listedAt >= this.options.refreshMs && !entry.refreshing) {
-        entry.refreshing = this.build(root);
+        entry.refreshing = this.build(root, remote);
         entry.refreshing.then(
           (next) => {
-            if (this.entries.has(root)) this.entries.set(root, Promise.resolve(next));
+            if (this.entries.has(key)) this.entries.set(key, Promise.resolve(next));
           },
           () => (entry.refreshing = null),
         );
@@ -97,8 +108,8 @@ export class FileIndex {
     });
   }
 
-  private keep(root: string, entry: Promise<Entry>): Promise<Entry> {
-    this.entries.set(root, entry);
+  private keep(key: string, entry: Promise<Entry>): Promise<Entry> {
+    this.entries.set(key, entry);
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.options.maxFolders) break;
       this.entries.delete(oldest);
@@ -106,9 +117,9 @@ export class FileIndex {
     return entry;
   }
 
-  private async build(root: string): Promise<Entry> {
+  private async build(root: string, remote: RemoteListing | undefined): Promise<Entry> {
     const { maxFiles, timeMs } = this.options;
-    const list = this.options.list ?? listFolder;
+    const list = remote?.list ?? this.options.list ?? listFolder;
     const { files } = await list(root, { maxFiles, timeMs });
     const paths = withFolders(files);
     return {

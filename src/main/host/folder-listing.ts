@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { readOnlyGit } from '../git/git';
+import { localFiles, readOnlyGit, type Files, type ProcessSpec } from '../git/git';
+import type { RemoteFiles } from '../git/remote-files';
 
 export interface ListingLimits {
   /** The most paths a listing holds: a huge tree is cut, not walked to its end. */
@@ -25,29 +26,58 @@ export interface FolderListing {
  * (tracked and untracked, ignored ones left out); elsewhere a walk that honours each folder's
  * .gitignore. Both stop at the limits.
  */
-export async function listFolder(
+export function listFolder(
   root: string,
   limits: ListingLimits,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<FolderListing> {
-  const started = Date.now();
-  const fromGit = await gitFiles(root, limits, env);
-  if (fromGit) return { ...fromGit, how: 'git' };
-  const remaining = { ...limits, timeMs: Math.max(0, limits.timeMs - (Date.now() - started)) };
-  return { ...(await walkFolder(root, remaining)), how: 'walk' };
+  return gitElseWalk(localFiles(env), root, limits, (remaining) => walkFolder(root, remaining));
 }
 
-/** Null outside a work tree (or without git): the caller walks instead. */
-function gitFiles(
+/**
+ * The same on another machine: git there, and elsewhere `find` there, which leaves out `.git`
+ * folders but knows nothing of .gitignore.
+ */
+export function listRemoteFolder(
+  files: RemoteFiles,
   root: string,
+  limits: ListingLimits,
+): Promise<FolderListing> {
+  return gitElseWalk(files, root, limits, async (remaining) => {
+    const found = await streamPaths(await files.findProcess(root), remaining);
+    // Thrown rather than empty, so that the index asks again next time.
+    if (!found) throw new Error(`the files of ${root} on ${files.host} could not be listed`);
+    return { ...found, files: found.files.map((path) => path.replace(/^\.\//, '')) };
+  });
+}
+
+async function gitElseWalk(
+  files: Files,
+  root: string,
+  limits: ListingLimits,
+  walk: (limits: ListingLimits) => Promise<Omit<FolderListing, 'how'>>,
+): Promise<FolderListing> {
+  const started = Date.now();
+  const read = readOnlyGit(['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {});
+  const git = await files.gitProcess(root, read.args, read.env as Record<string, string>);
+  const fromGit = await streamPaths(git, limits);
+  if (fromGit) return { ...fromGit, how: 'git' };
+  const remaining = { ...limits, timeMs: Math.max(0, limits.timeMs - (Date.now() - started)) };
+  return { ...(await walk(remaining)), how: 'walk' };
+}
+
+/**
+ * The NUL-separated paths a process prints, cut at the limits (the process is then ended). Null
+ * when it fails or cannot start (outside a work tree, or without git): the caller walks instead.
+ */
+function streamPaths(
+  spec: ProcessSpec,
   { maxFiles, timeMs }: ListingLimits,
-  env: NodeJS.ProcessEnv,
 ): Promise<Omit<FolderListing, 'how'> | null> {
   return new Promise((resolve) => {
-    const read = readOnlyGit(['ls-files', '--cached', '--others', '--exclude-standard', '-z'], env);
-    const child = spawn('git', read.args, {
-      cwd: root,
-      env: read.env,
+    const child = spawn(spec.file, spec.args, {
+      ...(spec.cwd ? { cwd: spec.cwd } : {}),
+      env: spec.env,
       stdio: ['ignore', 'pipe', 'ignore'],
       windowsHide: true,
     });
@@ -65,7 +95,7 @@ function gitFiles(
       const parts = (rest + chunk).split('\0');
       rest = parts.pop()!;
       for (const path of parts) {
-        // A file with unmerged stages is listed once per stage.
+        // git lists a file with unmerged stages once per stage.
         files.add(path);
         if (files.size >= maxFiles) return stop();
       }

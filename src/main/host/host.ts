@@ -270,15 +270,20 @@ export class Host {
       ...workspaceHandlers(this.options.workspace),
       ...this.exportFiles,
       ...agentHandlers(agents, this.launch),
-      ...worktreeHandlers(agents, this.launch),
+      ...worktreeHandlers(agents, this.launch, this.remote),
       ...libraryHandlers(this.library),
-      ...reviewHandlers(agents, this.launch, {
-        platform: this.options.system?.platform ?? process.platform,
-        openPath: this.options.openPath,
-        revealPath: this.options.revealPath,
-      }),
+      ...reviewHandlers(
+        agents,
+        this.launch,
+        {
+          platform: this.options.system?.platform ?? process.platform,
+          openPath: this.options.openPath,
+          revealPath: this.options.revealPath,
+        },
+        this.remote,
+      ),
       ...rewindHandlers(agents),
-      ...composerHandlers(agents, this.fileIndex),
+      ...composerHandlers(agents, this.fileIndex, this.remote),
       ...remoteHandlers(this.remote),
     };
   }

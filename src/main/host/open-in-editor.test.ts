@@ -95,6 +95,40 @@ describe('opening a file in the user’s editor', () => {
     ).rejects.toThrow('could not open /src/c.ts: no app');
   });
 
+  it('opens a file on a host in VS Code or Cursor, connected there over ssh', async () => {
+    const started: string[][] = [];
+    const launch = async (program: string, args: string[]) => void started.push([program, ...args]);
+    await openInEditor('/home/u/app/a.ts', {
+      env: { VISUAL: 'code -n' },
+      platform: 'darwin',
+      host: 'devbox',
+      launch,
+    });
+    await openInEditor('/srv/b.ts', {
+      env: { EDITOR: '/usr/local/bin/cursor' },
+      platform: 'win32',
+      host: 'ssh://me@10.0.0.2:2222',
+      launch,
+    });
+    expect(started).toEqual([
+      ['code', '-n', '--remote', 'ssh-remote+devbox', '--', '/home/u/app/a.ts'],
+      ['/usr/local/bin/cursor', '--remote', 'ssh-remote+me@10.0.0.2:2222', '--', '/srv/b.ts'],
+    ]);
+  });
+
+  it('says where a file on a host is, and what would open it, with any other editor', async () => {
+    const started: string[] = [];
+    const launch = async (program: string) => void started.push(program);
+    const opening = (env: NodeJS.ProcessEnv) =>
+      openInEditor('/home/u/a.ts', { env, platform: 'linux', host: 'devbox', launch });
+    await expect(opening({ VISUAL: 'subl' })).rejects.toThrow(
+      '/home/u/a.ts is on devbox, and your editor (subl) cannot open a file there: with $VISUAL set to code or cursor, Tether would run `code --remote ssh-remote+devbox /home/u/a.ts`',
+    );
+    await expect(opening({})).rejects.toThrow('/home/u/a.ts is on devbox, and no editor is set to');
+    // Nothing on this machine is opened in its place, whatever the desktop offers.
+    expect(started).toEqual([]);
+  });
+
   it('never starts anything through cmd /c start', async () => {
     const started: string[] = [];
     const launch = async (program: string, args: string[]) =>
@@ -158,6 +192,19 @@ describe('the file an agent’s edit changed', () => {
     );
     expect(() => editedFile(log, 'other', 'linux')).toThrow(
       'this agent block made no tool call other',
+    );
+  });
+
+  it('on a host, is a POSIX path there, whatever this machine is', () => {
+    const log = [
+      call('w', 'Write', { file_path: '/home/u/a.ts', content: 'x' }),
+      result('w'),
+      call('c', 'Write', { file_path: 'C:\\src\\a.ts', content: 'x' }),
+      result('c'),
+    ];
+    expect(editedFile(log, 'w', 'win32', 'devbox')).toBe('/home/u/a.ts');
+    expect(() => editedFile(log, 'c', 'win32', 'devbox')).toThrow(
+      'the edit names no absolute path of a file on devbox',
     );
   });
 

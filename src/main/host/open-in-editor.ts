@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
 import type { AgentEvent } from '../../shared/agent-event';
+import { formatTarget, parseTarget } from '../remote/ssh-hosts';
 import { toolUseIn } from './agent-registry';
 
 export interface EditorOptions {
   env: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
+  /** The machine the file is on, when it is another one (a remote block's), as ssh names it. */
+  host?: string | undefined;
   /** The system's own opener (Electron's shell.openPath): '' when it worked, else why not. */
   openPath?: ((path: string) => Promise<string>) | undefined;
   /** Shows the file in the system's file manager (Electron's shell.showItemInFolder). */
@@ -76,9 +79,10 @@ export type OpenPlan =
 
 export function openPlan(
   path: string,
-  { env, platform, openPath, revealPath }: Omit<EditorOptions, 'launch'>,
+  { env, platform, openPath, revealPath, host }: Omit<EditorOptions, 'launch'>,
 ): OpenPlan {
   const editor = windowedEditor(env);
+  if (host) return remotePlan(path, host, editor);
   if (editor) {
     const endOfOptions = takesEndOfOptions(editor.file) ? ['--'] : [];
     return { kind: 'launch', file: editor.file, args: [...editor.args, ...endOfOptions, path] };
@@ -105,6 +109,29 @@ const END_OF_OPTIONS_EDITORS = new Set([
   'gedit',
   'kate',
 ]);
+
+// Editors that open a file on another machine themselves, over the user's ssh (VS Code's Remote -
+// SSH, and Cursor's): `--remote ssh-remote+HOST` connects them to it.
+const REMOTE_SSH_EDITORS = new Set(['code', 'code-insiders', 'cursor']);
+
+/**
+ * A file on `host` opens in the user's VS Code or Cursor, connected there; no other opener can
+ * reach it, so otherwise the refusal says where the file is and what would open it.
+ */
+function remotePlan(
+  path: string,
+  host: string,
+  editor: ReturnType<typeof windowedEditor>,
+): OpenPlan {
+  const remote = ['--remote', `ssh-remote+${formatTarget(parseTarget(host))}`];
+  if (editor && REMOTE_SSH_EDITORS.has(programName(editor.file))) {
+    return { kind: 'launch', file: editor.file, args: [...editor.args, ...remote, '--', path] };
+  }
+  const yours = editor ? `your editor (${programName(editor.file)}) cannot` : 'no editor is set to';
+  throw new Error(
+    `${path} is on ${host}, and ${yours} open a file there: with $VISUAL set to code or cursor, Tether would run \`code ${remote.join(' ')} ${path}\``,
+  );
+}
 
 function takesEndOfOptions(file: string): boolean {
   return END_OF_OPTIONS_EDITORS.has(programName(file));
@@ -133,19 +160,23 @@ const EDIT_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 
 /**
  * The file that the tool call `toolUseId` of this log changed: an edit tool's call that
- * succeeded, on an absolute path of this machine. Why not, as a sentence, when it is no such
- * call: the page names only the call, and what it names must not become an option or a URL.
+ * succeeded, on an absolute path of this machine (of `host`, for a remote block: a POSIX one).
+ * Why not, as a sentence, when it is no such call: the page names only the call, and what it
+ * names must not become an option or a URL.
  */
 export function editedFile(
   events: readonly AgentEvent[],
   toolUseId: string,
   platform: NodeJS.Platform,
+  host?: string,
 ): string {
   const call = toolUseIn(events, toolUseId);
   if (!EDIT_TOOLS.has(call.name)) throw new Error(`a ${call.name} call edits no file`);
   const path = call.input['file_path'] ?? call.input['notebook_path'];
-  if (typeof path !== 'string' || !isLocalAbsolutePath(path, platform)) {
-    throw new Error('the edit names no absolute path of a file on this machine');
+  // A host's paths are POSIX ones, whatever this machine is.
+  const windows = !host && platform === 'win32';
+  if (typeof path !== 'string' || !isAbsolutePathThere(path, windows)) {
+    throw new Error(`the edit names no absolute path of a file on ${host ?? 'this machine'}`);
   }
   const changed = events.some(
     (event) => event.type === 'tool_result' && event.tool_use_id === toolUseId && !event.is_error,
@@ -155,6 +186,6 @@ export function editedFile(
 }
 
 /** `/…` (Windows: `C:\…`): no option (`-…`), no URL (`https:…`), no network share (`\\…`). */
-function isLocalAbsolutePath(path: string, platform: NodeJS.Platform): boolean {
-  return platform === 'win32' ? /^[A-Za-z]:[\\/]/.test(path) : path.startsWith('/');
+function isAbsolutePathThere(path: string, windows: boolean): boolean {
+  return windows ? /^[A-Za-z]:[\\/]/.test(path) : path.startsWith('/');
 }

@@ -191,6 +191,15 @@ export class RemoteHosts {
     await (await this.bridge?.catch(() => undefined))?.close();
   }
 
+  /**
+   * The ssh run of one command line on the shared connection to `host` (connecting first, asking
+   * what ssh asks), for a caller that feeds its stdin or reads its output as it comes.
+   */
+  async command(host: string, commandLine: string): Promise<SshCommand> {
+    const target = await this.connect(host);
+    return sshCommand(target, await this.settings(host), { kind: 'pipe', command: commandLine });
+  }
+
   /** One command on the shared connection, its output; rejects with ssh's or the command's words. */
   async run(host: string, command: string): Promise<string> {
     const target = await this.connect(host);

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { posixQuote } from '../../shared/posix-quote';
+import { GIT_VARIABLES, GitError, runGit, type Files, type ProcessSpec } from './git';
+
+/**
+ * How to run one command line on a host over its shared connection: the host layer's ssh
+ * (`RemoteHosts.command`), which connects first and asks what ssh asks. The command line is read
+ * there by the user's login shell.
+ */
+export interface RemoteCommands {
+  command(host: string, commandLine: string): Promise<ProcessSpec>;
+}
+
+/** ssh's own exit code when the connection failed, rather than the command's. */
+const SSH_FAILED = 255;
+const SSH_MISSING = 'ssh was not found: install OpenSSH, or put it on PATH';
+
+/**
+ * The scripts run by `sh` there. Every value (a path, a file's text, git's arguments) reaches them
+ * as a positional parameter or on stdin, never inside the script: nothing a file, the model or
+ * the page wrote is read by a shell. They hold no single quote and no backslash before a quote
+ * or a backslash, so that quoted whole they read the same in any login shell, fish's and tcsh's
+ * too (as remote-agent.ts's script).
+ */
+const SCRIPTS = {
+  /** `$1` the host's name for the sentence; the rest `env VAR=… git -C DIR …`. */
+  git: [
+    'command -v git >/dev/null 2>&1 || { printf "git was not found on %s: install it there" "$1" >&2; exit 127; }',
+    'shift',
+    'exec env "$@"',
+  ].join('\n'),
+  read: 'exec cat < "$1"',
+  /** Only over a file that is there: a revert never makes a file the model named. */
+  write: [
+    '[ -f "$1" ] || { printf "%s is not a file there any more" "$1" >&2; exit 1; }',
+    'exec cat > "$1"',
+  ].join('\n'),
+  exists: '[ -e "$1" ]',
+  /**
+   * Each path resolved (realpath where there is one, else a folder by `cd -P`), NUL after each;
+   * nothing for one that does not exist, which the caller resolves as written (as here).
+   */
+  realpaths: [
+    'for p in "$@"; do',
+    '  if [ ! -e "$p" ]; then r=',
+    '  elif command -v realpath >/dev/null 2>&1; then r=$(realpath -- "$p" 2>/dev/null) || r=',
+    '  elif [ -d "$p" ]; then r=$(cd -P -- "$p" 2>/dev/null && pwd -P) || r=',
+    '  else r=; fi',
+    '  printf "%s\\000" "$r"',
+    'done',
+  ].join('\n'),
+  home: 'printf %s "$HOME"',
+  /** Files under `$1` outside any `.git`, NUL after each, as `find` meets them. */
+  find: 'cd -- "$1" && exec find . -name .git -prune -o -type f -print0',
+};
+
+/** SCRIPTS.git's parameters: the host, then `VAR=value…`, then git's words. */
+function gitWords(
+  host: string,
+  cwd: string,
+  args: readonly string[],
+  vars: Record<string, string>,
+): string[] {
+  const variables = Object.entries({ ...GIT_VARIABLES, ...vars });
+  return [host, ...variables.map(([name, value]) => `${name}=${value}`), 'git', '-C', cwd, ...args];
+}
+
+/** `sh -c SCRIPT sh ARGS…` as one command line, every word quoted. */
+function shLine(script: string, args: readonly string[]): string {
+  return ['sh', '-c', script, 'sh', ...args].map(posixQuote).join(' ');
+}
+
+/**
+ * Another machine's files, over ssh: git as `git -C DIR` there (with the same read-only flags
+ * and variables as here), reads by `cat`, writes by `cat >` fed on stdin. One ssh session per
+ * operation, on the host's shared connection.
+ */
+export class RemoteFiles implements Files {
+  readonly path = path.posix;
+
+  constructor(
+    readonly host: string,
+    private readonly commands: RemoteCommands,
+  ) {}
+
+  gitProcess(
+    cwd: string,
+    args: readonly string[],
+    vars: Record<string, string>,
+  ): Promise<ProcessSpec> {
+    return this.process(SCRIPTS.git, gitWords(this.host, cwd, args, vars));
+  }
+
+  git(cwd: string, args: readonly string[], vars: Record<string, string>): Promise<string> {
+    return this.run(SCRIPTS.git, gitWords(this.host, cwd, args, vars));
+  }
+
+  /** The ssh run that lists the files under `root` there, NUL-separated (see SCRIPTS.find). */
+  findProcess(root: string): Promise<ProcessSpec> {
+    return this.process(SCRIPTS.find, [root]);
+  }
+
+  read(file: string): Promise<string> {
+    return this.run(SCRIPTS.read, [file]);
+  }
+
+  async write(file: string, text: string): Promise<void> {
+    await this.run(SCRIPTS.write, [file], text);
+  }
+
+  async exists(file: string): Promise<boolean> {
+    return this.run(SCRIPTS.exists, [file]).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof GitError && error.exitCode === 1) return false;
+        throw error;
+      },
+    );
+  }
+
+  async realpaths(files: readonly string[]): Promise<string[]> {
+    if (files.length === 0) return [];
+    const found = (await this.run(SCRIPTS.realpaths, files)).split('\0');
+    return files.map((file, at) => found[at] || path.posix.resolve(file));
+  }
+
+  async home(): Promise<string> {
+    const home = await this.run(SCRIPTS.home, []);
+    if (!home) throw new Error(`${this.host} did not say where its home folder is.`);
+    return home;
+  }
+
+  private async process(script: string, args: readonly string[]): Promise<ProcessSpec> {
+    return this.commands.command(this.host, shLine(script, args));
+  }
+
+  /**
+   * Runs a script there to its end, `input` on its stdin: its stdout, or a GitError with what it
+   * (or ssh, naming the host) said.
+   */
+  private async run(script: string, args: readonly string[], input?: string): Promise<string> {
+    try {
+      return await runGit(await this.process(script, args), () => SSH_MISSING, input);
+    } catch (error) {
+      if (error instanceof GitError && error.exitCode === SSH_FAILED) {
+        throw new GitError(`${this.host}: ${error.message}`, error.exitCode, error.stdout);
+      }
+      throw error;
+    }
+  }
+}
