@@ -39,7 +39,12 @@ import { runSsh, sshCommand } from '../src/main/remote/ssh-connection';
 import { stripTerminalCodes } from '../src/shared/strip-terminal-codes';
 import { claudeAgentEnv } from '../test/support/claude-host';
 import { lastUserText, startFakeAnthropic, textReply } from '../test/support/fake-anthropic';
-import { sshUnavailable, startSshServer, type SshServer } from '../test/support/ssh-server';
+import {
+  REMOTE_USER,
+  sshUnavailable,
+  startSshServer,
+  type SshServer,
+} from '../test/support/ssh-server';
 import { contentChunks } from './terminal/content';
 import { CoreUsage } from './support/core-usage';
 import { median } from './support/stats';
@@ -213,22 +218,33 @@ async function promptTime(
   return { ms: at - start, terminal };
 }
 
+/** A local terminal block as Tether opens one: the user's shell, with Tether's integration. */
 const localShell = () => Promise.resolve({ shell: defaultShell(), env: process.env });
+/**
+ * The remote user's login shell started here without ssh (`runuser -l`): the same startup files
+ * (/etc/profile, ~/.profile) and the same shell, so what the remote block takes beyond it is ssh.
+ * (This machine's own shell is no floor for that: root's ~/.bashrc here runs `pyenv init`.)
+ */
+const sameShellHere = () =>
+  Promise.resolve({ shell: { file: 'runuser', args: ['-l', REMOTE_USER] }, env: process.env });
 
 /** Parts 1 and 2: `RUNS` times, a first and a second terminal block on a fresh host, and locally. */
 async function terminalStarts(server: SshServer) {
   const times = {
     localFirst: [] as number[],
     localSecond: [] as number[],
+    localOwn: [] as number[],
     remoteFirst: [] as number[],
     remoteSecond: [] as number[],
   };
   for (let run = 0; run < RUNS; run++) {
-    const first = await promptTime(localShell);
-    const second = await promptTime(localShell);
+    const first = await promptTime(sameShellHere);
+    const second = await promptTime(sameShellHere);
+    const own = await promptTime(localShell);
     times.localFirst.push(first.ms);
     times.localSecond.push(second.ms);
-    await Promise.all([first.terminal.session.dispose(), second.terminal.session.dispose()]);
+    times.localOwn.push(own.ms);
+    await Promise.all([first, second, own].map(({ terminal }) => terminal.session.dispose()));
     const { hosts } = remoteHosts(server);
     try {
       const remoteFirst = await promptTime(() => hosts.shell(server.alias));
@@ -254,7 +270,7 @@ async function terminalStarts(server: SshServer) {
  */
 async function throughput(server: SshServer, file: string, bytes: number) {
   const { hosts } = remoteHosts(server);
-  const local = (await promptTime(localShell)).terminal;
+  const local = (await promptTime(sameShellHere)).terminal;
   const remote = (await promptTime(() => hosts.shell(server.alias))).terminal;
   const cores = new CoreUsage();
   const rounds = { local: [] as Round[], remote: [] as Round[] };
@@ -552,6 +568,14 @@ function report(
   };
 
   timeRow('1. terminal, fresh host → first prompt', starts.localFirst, starts.remoteFirst);
+  rows.push([
+    "   this machine's shell as a local block",
+    ms(median(starts.localOwn)),
+    '',
+    '',
+    '',
+    '',
+  ]);
   const second = median(starts.remoteSecond);
   timeRow(
     '2. terminal, 2nd block (master up) → prompt',
@@ -615,7 +639,7 @@ function report(
   console.log(`(medians; 5. over the ${count} blocks of each side)`);
   console.log('');
   console.log(
-    `1. ms, each run: local ${list(starts.localFirst)}; remote ${list(starts.remoteFirst)}`,
+    `1. ms, each run: local ${list(starts.localFirst)} (this machine's shell ${list(starts.localOwn)}); remote ${list(starts.remoteFirst)}`,
   );
   console.log(
     `2. ms, each run: local ${list(starts.localSecond)}; remote ${list(starts.remoteSecond)}`,
