@@ -4,7 +4,8 @@
  * The other machine is a real OpenSSH server on 127.0.0.1 (test/support/ssh-server.ts: root and
  * Linux only), whose `claude` is the pinned CLI, as the local one is; both talk to one scripted
  * Messages API. Remote blocks get their shells and CLIs from RemoteHosts, as the host's blocks do:
- * askpass bridge, one connection attempt per host, a ControlMaster per host.
+ * askpass bridge, one connection attempt per host, a ControlMaster per host. The local floor of
+ * the terminal figures is the remote user's own login shell started here without ssh.
  *
  * 1. A terminal block on a host with no connection yet: from asking for the shell to its first
  *    prompt (key exchange, login and the master, then the shell's own start).
