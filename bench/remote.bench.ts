@@ -48,6 +48,7 @@ import {
 } from '../test/support/ssh-server';
 import { contentChunks } from './terminal/content';
 import { CoreUsage } from './support/core-usage';
+import { processCpuMs } from './support/process-cpu';
 import { median } from './support/stats';
 import { formatTable } from './support/table';
 
@@ -270,9 +271,10 @@ async function terminalStarts(server: SshServer) {
  * path adds: ssh's encryption at both ends, sshd, a second pty).
  */
 async function throughput(server: SshServer, file: string, bytes: number) {
-  const { hosts } = remoteHosts(server);
+  const { hosts, controlDir } = remoteHosts(server);
   const local = (await promptTime(sameShellHere)).terminal;
   const remote = (await promptTime(() => hosts.shell(server.alias))).terminal;
+  const ssh = await masterPid(server, controlDir);
   const cores = new CoreUsage();
   const rounds = { local: [] as Round[], remote: [] as Round[] };
   try {
@@ -283,14 +285,20 @@ async function throughput(server: SshServer, file: string, bytes: number) {
       ] as const) {
         const start = now();
         const startedAt = Date.now();
+        const sshBefore = side === 'remote' ? await processCpuMs(ssh) : 0;
         // The quotes keep the echo of the typed line from matching the mark.
         terminal.session.write(`cat ${file}; echo ca""t-done\r`);
         const end = await within(terminal.printed('cat-done'), 600_000, `end of the ${side} cat`);
         const endedAt = Date.now();
+        const megabytes = bytes / 1e6;
+        const cpu = cores.cpuBetween(startedAt, endedAt);
         rounds[side].push({
-          rate: bytes / 1e6 / ((end - start) / 1000),
+          rate: megabytes / ((end - start) / 1000),
           busy: cores.busyBetween(startedAt, endedAt),
-          cpuPerMb: (cores.cpuBetween(startedAt, endedAt)?.machine ?? NaN) / (bytes / 1e6),
+          cpuPerMb: (cpu?.machine ?? NaN) / megabytes,
+          hostPerMb: (cpu?.own ?? NaN) / megabytes,
+          sshPerMb:
+            side === 'remote' ? ((await processCpuMs(ssh)) - sshBefore) / megabytes : undefined,
         });
       }
     }
@@ -309,6 +317,27 @@ interface Round {
   busy: number | undefined;
   /** CPU ms all cores spent per MB. */
   cpuPerMb: number;
+  /** CPU ms per MB of this process: the TerminalSession reading the pty, as the host would. */
+  hostPerMb: number;
+  /**
+   * CPU ms per MB of the local ssh master, remote rounds only: a block's own ssh hands its pty to
+   * the master, which decrypts the stream and writes it there.
+   */
+  sshPerMb: number | undefined;
+}
+
+/** The process of the master to `server` in `controlDir`, as `ssh -O check` names it. */
+async function masterPid(server: SshServer, controlDir: string): Promise<number> {
+  const check = await runSsh(
+    sshCommand(
+      { host: server.alias },
+      { configFile: server.configFile, controlDir },
+      { kind: 'control', operation: 'check' },
+    ),
+  );
+  const pid = /pid=(\d+)/.exec(check.stderr)?.[1];
+  if (!pid) throw new Error(`no master to ${server.alias}: ${check.stderr}`);
+  return Number(pid);
 }
 
 async function writeContent(path: string): Promise<number> {
@@ -652,7 +681,7 @@ function report(
     all
       .map(
         (round) =>
-          `${round.rate.toFixed(1)} MB/s (cores ${round.busy === undefined ? '?' : Math.round(round.busy * 100)}% busy, ${round.cpuPerMb.toFixed(0)} ms CPU/MB)`,
+          `${round.rate.toFixed(1)} MB/s (cores ${round.busy === undefined ? '?' : Math.round(round.busy * 100)}% busy; CPU per MB: all ${round.cpuPerMb.toFixed(0)} ms, the reader ${round.hostPerMb.toFixed(0)}${round.sshPerMb === undefined ? '' : `, ssh ${round.sshPerMb.toFixed(0)}`})`,
       )
       .join(', ');
   console.log(`4. each round: local ${roundList(rounds.local)}`);
