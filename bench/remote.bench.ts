@@ -1,5 +1,5 @@
 /**
- * `npm run bench:remote [-- --runs 5 --mb 50 --rounds 3]`: terminal and agent blocks on another
+ * `npm run bench:remote [-- --runs 9 --mb 50 --rounds 3 --blocks 4]`: terminal and agent blocks on another
  * machine over the user's own ssh, each figure beside the same work done locally in the same run.
  * The other machine is a real OpenSSH server on 127.0.0.1 (test/support/ssh-server.ts: root and
  * Linux only), whose `claude` is the pinned CLI, as the local one is; both talk to one scripted
@@ -54,7 +54,7 @@ import { formatTable } from './support/table';
 
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '9' },
     mb: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
     // Agent blocks per host in part 5.
