@@ -1,6 +1,7 @@
 /**
- * `npm run bench:remote [-- --runs 9 --mb 50 --rounds 3 --blocks 4]`: terminal and agent blocks on another
- * machine over the user's own ssh, each figure beside the same work done locally in the same run.
+ * `npm run bench:remote [-- --runs 9 --mb 50 --rounds 3 --blocks 4]`: terminal and agent blocks
+ * on another machine over the user's own ssh, each figure beside the same work done locally in
+ * the same run.
  * The other machine is a real OpenSSH server on 127.0.0.1 (test/support/ssh-server.ts: root and
  * Linux only), whose `claude` is the pinned CLI, as the local one is; both talk to one scripted
  * Messages API. Remote blocks get their shells and CLIs from RemoteHosts, as the host's blocks do:
