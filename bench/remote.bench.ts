@@ -38,6 +38,7 @@ import { RemoteHosts } from '../src/main/host/remote-hosts';
 import { defaultShell, type ShellSpec } from '../src/main/pty/shell';
 import { TerminalSession } from '../src/main/pty/terminal-session';
 import { runSsh, sshCommand } from '../src/main/remote/ssh-connection';
+import { posixQuote } from '../src/shared/posix-quote';
 import { stripTerminalCodes } from '../src/shared/strip-terminal-codes';
 import { claudeAgentEnv } from '../test/support/claude-host';
 import { lastUserText, startFakeAnthropic, textReply } from '../test/support/fake-anthropic';
@@ -75,8 +76,8 @@ const STALL_MS = 2_000;
 
 const SHORT_REPLY = 'Hello from the bench.';
 /** The streamed reply of part 5: 200 text deltas at 50 SSE events a second, about 4 s. */
-const STREAMED_REPLY = Array.from({ length: 200 }, (_, i) => `word${i} `).join('');
 const STREAMED_CHUNKS = 200;
+const STREAMED_REPLY = Array.from({ length: STREAMED_CHUNKS }, (_, i) => `word${i} `).join('');
 const STREAMED_EVENTS_PER_SECOND = 50;
 const STREAM_PROMPT = 'stream a long reply';
 
@@ -87,6 +88,7 @@ const now = () => performance.now();
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const load = () => loadavg()[0]!.toFixed(2);
 
+/** `promise`, or a failure naming `what` once `timeoutMs` have passed: no run hangs for good. */
 function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -503,21 +505,18 @@ async function main(): Promise<void> {
   );
   const { servers, aliases } = await startHosts();
   const first = servers[0]!;
+  // A folder of the remote user's for the CLI's config, temp files and work. Every host is this
+  // machine as the same user, so one folder serves all five.
+  const { hosts: setup } = remoteHosts(first);
+  let remoteDir: string | undefined;
   try {
-    // A folder of the remote user's on every host for the CLI's config, temp files and work.
-    const { hosts: setup } = remoteHosts(first);
-    const remoteDirs = await Promise.all(
-      aliases.map(async (alias) =>
-        (
-          await setup.run(
-            alias,
-            'dir=$(mktemp -d) && mkdir "$dir/claude" "$dir/tmp" "$dir/work" && echo "$dir"',
-          )
-        ).trim(),
-      ),
-    );
-    await setup.dispose();
-    const agentEnv = (remoteDir: string) => ({
+    remoteDir = (
+      await setup.run(
+        first.alias,
+        'dir=$(mktemp -d) && mkdir "$dir/claude" "$dir/tmp" "$dir/work" && echo "$dir"',
+      )
+    ).trim();
+    const agentEnv = {
       ANTHROPIC_BASE_URL: fake.url,
       ANTHROPIC_API_KEY: 'sk-test',
       CLAUDE_CONFIG_DIR: `${remoteDir}/claude`,
@@ -526,16 +525,16 @@ async function main(): Promise<void> {
       DISABLE_AUTOUPDATER: '1',
       DISABLE_TELEMETRY: '1',
       DISABLE_ERROR_REPORTING: '1',
-    });
-    // Every host is this machine as the same user, so one folder serves all five.
-    const remoteDir = remoteDirs[0]!;
+    };
     const local = localAgents(dir, fake.url);
 
     console.log(`1–2. terminal blocks… (load ${load()})`);
     const starts = await terminalStarts(first);
 
     console.log(`3. agent Enter → first text… (load ${load()})`);
-    const agentHosts = remoteHosts(first, agentEnv(remoteDir)).hosts;
+    const agentHosts = remoteHosts(first, agentEnv).hosts;
+    // Blocks opened on a host already connected: part 1 is the fresh host's.
+    await agentHosts.connect(first.alias);
     const latency = await agentLatency(
       local,
       remoteAgents(agentHosts, first.alias, `${remoteDir}/work`, dir),
@@ -551,7 +550,7 @@ async function main(): Promise<void> {
     const localBlocks = await manyAgents(
       blocks.map((i) => ({ where: `local #${i + 1}`, open: local })),
     );
-    const many = remoteHosts(first, agentEnv(remoteDir));
+    const many = remoteHosts(first, agentEnv);
     const loginsBefore = servers.map((server) => server.authentications());
     const remoteBlocks = await manyAgents(
       blocks.map((i) => {
@@ -567,6 +566,8 @@ async function main(): Promise<void> {
     report(starts, latency, rounds, bytes, localBlocks, remoteBlocks, sockets, logins);
     console.log(`load at the end: ${load()}`);
   } finally {
+    if (remoteDir) await setup.run(first.alias, `rm -rf ${posixQuote(remoteDir)}`);
+    await setup.dispose();
     for (const server of servers) await server.stop();
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
