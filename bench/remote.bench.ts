@@ -20,15 +20,7 @@
  *    events once text flows. Target: every block gets its whole reply, none waits over 2 s.
  * The bench reports; it fails nothing. What bounds each figure is in docs/perf.md.
  */
-import {
-  chmodSync,
-  createWriteStream,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -48,7 +40,7 @@ import {
   startSshServer,
   type SshServer,
 } from '../test/support/ssh-server';
-import { contentChunks } from './terminal/content';
+import { writeContentFile } from './support/content-file';
 import { CoreUsage } from './support/core-usage';
 import { processCpuMs } from './support/process-cpu';
 import { median } from './support/stats';
@@ -343,15 +335,6 @@ async function masterPid(server: SshServer, controlDir: string): Promise<number>
   return Number(pid);
 }
 
-async function writeContent(path: string): Promise<number> {
-  const out = createWriteStream(path);
-  for (const chunk of contentChunks(TOTAL_BYTES, '\n')) {
-    if (!out.write(chunk)) await new Promise<void>((done) => out.once('drain', () => done()));
-  }
-  await new Promise<void>((done) => out.end(() => done()));
-  return (await stat(path)).size;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Agent blocks
 // ---------------------------------------------------------------------------------------------
@@ -542,7 +525,7 @@ async function main(): Promise<void> {
 
     console.log(`4. cat throughput… (load ${load()})`);
     const file = join(dir, 'output.txt');
-    const bytes = await writeContent(file);
+    const bytes = await writeContentFile(file, TOTAL_BYTES);
     const rounds = await throughput(first, file, bytes);
 
     console.log(`5. ${HOSTS} hosts × ${BLOCKS_PER_HOST} agent blocks at once… (load ${load()})`);
