@@ -14,12 +14,21 @@ export async function rendererMainThreadCpuMs(userDataDir: string): Promise<numb
   for (const pid of await processesWith(userDataDir, '--type=renderer')) {
     try {
       // The main thread's task id is the process id.
-      const stat = await readFile(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ms += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+      ms += statCpuMs(await readFile(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
     } catch {
       // The process ended while we looked.
     }
   }
   return ms;
+}
+
+/** CPU time (user and system, in ms) one process has used so far, all its threads. */
+export async function processCpuMs(pid: number): Promise<number> {
+  return statCpuMs(await readFile(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** utime and stime of a `/proc/…/stat` line, after the command name (which may hold spaces). */
+function statCpuMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
