@@ -131,7 +131,7 @@ async function startHosts(): Promise<{ servers: SshServer[]; aliases: string[] }
 function remoteHosts(server: SshServer, agentEnv?: Record<string, string>) {
   const { configFile, controlDir } = server.settings();
   const hosts = new RemoteHosts({
-    ssh: { configFile, controlDir },
+    ssh: () => ({ configFile, controlDir }),
     environment: () => Promise.resolve(process.env),
     ...(agentEnv ? { agentEnv } : {}),
     broadcast: (event) => {

@@ -12,7 +12,7 @@ import {
   type AskpassQuestion,
 } from '../remote/askpass';
 import { remoteSessionHost } from '../remote/remote-agent';
-import { remoteShell, type RemoteShell } from '../remote/remote-terminal';
+import { remoteShellSpec, type RemoteShell } from '../remote/remote-terminal';
 import {
   checkHost,
   closeMaster,
@@ -132,7 +132,7 @@ export class RemoteHosts {
   /** What a terminal block on `host` runs: its login shell there, in `cwd`. */
   async shell(host: string, cwd?: string, shellIntegration = true): Promise<RemoteShell> {
     const target = await this.connect(host);
-    return remoteShell(target, await this.settings(host), cwd, { shellIntegration });
+    return remoteShellSpec(target, await this.settings(host), cwd, { shellIntegration });
   }
 
   /**

@@ -24,9 +24,19 @@ export async function remoteShell(
   target: SshTarget,
   settings: SshSettings,
   cwd?: string,
-  { shellIntegration = true }: { shellIntegration?: boolean } = {},
+  options: { shellIntegration?: boolean } = {},
 ): Promise<RemoteShell> {
   await connect(target, settings);
+  return remoteShellSpec(target, settings, cwd, options);
+}
+
+/** `remoteShell` on a connection the caller has just opened: the same, without checking again. */
+export function remoteShellSpec(
+  target: SshTarget,
+  settings: SshSettings,
+  cwd?: string,
+  { shellIntegration = true }: { shellIntegration?: boolean } = {},
+): RemoteShell {
   const { file, args, env } = sshCommand(target, settings, {
     kind: 'tty',
     command: remoteShellCommand(cwd, shellIntegration),
