@@ -404,11 +404,14 @@ function localAgents(dir: string, apiUrl: string): AgentSide {
   };
 }
 
+let agentsStarted = 0;
+
 /** The remote block on `alias`: its CLI run over ssh in `cwd` there; the local ssh runs in `dir`. */
 function remoteAgents(hosts: RemoteHosts, alias: string, cwd: string, dir: string): AgentSide {
   return async () => {
     const start = now();
-    const host: SessionHost = await hosts.sessionHost(alias, cwd);
+    // A tag of its own per block, as each block's id is.
+    const host: SessionHost = hosts.sessionHost(alias, cwd, `bench-${++agentsStarted}`);
     const session = new AgentSession({ host });
     await session.start({ cwd: dir, env: {} });
     return { session, ready: now() - start };

@@ -321,6 +321,28 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     await until(() => c.state('a2')?.state === 'exited', 'the session to end');
     expect(c.state('a2')).toMatchObject({ reason: 'disconnected' });
     expect(of(c.events('a2'), 'done')).toHaveLength(turns);
+
+    // The remote CLI goes on with its turn (its reply is still on the way), as one whose link
+    // died unnoticed would: the reconnect ends it before it resumes the session.
+    const clis = async () =>
+      (await remote('ps -u "$USER" -o pid=,args=')).out
+        .split('\n')
+        .filter((line) => line.includes(`--resume=${sessionId}`))
+        .map((line) => line.trim().split(' ')[0]);
+    const left = await clis();
+    expect(left).toHaveLength(1);
+    await c.request('closeAgent', { agentId: 'a2' });
+    await c.request('openAgent', {
+      agentId: 'a2',
+      host: server.alias,
+      cwd: `${remoteDir}/work`,
+      resumeSessionId: sessionId,
+    });
+    await until(() => c.state('a2')?.state === 'ready' || c.state('a2')?.state === 'idle', 'ready');
+    // The old one was ended before the new one started: one CLI on the session.
+    const now = await clis();
+    expect(now).toHaveLength(1);
+    expect(now).not.toEqual(left);
     await c.request('closeAgent', { agentId: 'a2' });
   }, 180_000);
 

@@ -28,7 +28,7 @@ export interface AgentDefaults {
   /** The entry of a session's file a fork that stops before the prompt `uuid` resumes at. */
   forkPoint?: (sessionId: string, uuid: string, host?: string) => Promise<string | null>;
   /** How a block on another machine runs its CLI: over ssh to `host`, in `cwd` there. */
-  remoteSession?: (host: string, cwd: string) => SessionHost;
+  remoteSession?: (host: string, cwd: string, agentId: string) => SessionHost;
 }
 
 /** Where a block's session works: a folder here, or one on an ssh host. */
@@ -119,7 +119,7 @@ export class AgentRegistry {
       log.append(earlier);
       history = earlier;
     }
-    const session = new AgentSession(host ? { host: remoteSession!(host, cwd) } : {});
+    const session = new AgentSession(host ? { host: remoteSession!(host, cwd, agentId) } : {});
     // A closed block's session ends without a word to the client (its log still gets every
     // event): a block reopened under the same id may already be listening.
     const open = () => this.agents.get(agentId) === agent;

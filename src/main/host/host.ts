@@ -190,7 +190,7 @@ export class Host {
         agents: new AgentRegistry(
           {
             agentLogDir: join(userConfigDir(), 'agents'),
-            remoteSession: (host, cwd) => this.remote.sessionHost(host, cwd),
+            remoteSession: (host, cwd, agentId) => this.remote.sessionHost(host, cwd, agentId),
             ...(this.library
               ? {
                   pastTranscript: (id, host) => this.library!.pastTranscript(id, host),

@@ -139,8 +139,9 @@ export class RemoteHosts {
    * What an agent block on `host` runs its CLI through, in `cwd` there: it connects at each start
    * (asking what ssh asks), so a restart after the connection dropped reconnects.
    */
-  sessionHost(host: string, cwd: string): SessionHost {
+  sessionHost(host: string, cwd: string, tag: string): SessionHost {
     return remoteSessionHost({
+      tag,
       connect: async () => ({
         target: await this.connect(host),
         settings: await this.settings(host),

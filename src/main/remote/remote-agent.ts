@@ -13,9 +13,19 @@ import { formatTarget, type SshTarget } from './ssh-hosts';
  * PATH), else in the places Claude Code's installers use (as claude-locator.ts does locally); and
  * runs it in the folder given, with the login PATH, on the same input. Neither quotes nor
  * backslashes in it: quoted whole, it reads the same in any shell that parses the command line.
+ *
+ * A link that dies unnoticed by the remote (the network gone, not ssh ended) leaves its CLI
+ * running there, mid-turn, until sshd gives up on it, which it may never do. The block's
+ * reconnect would then resume a session another process still writes: so each start records its
+ * pid under the block's tag (`$1`), and ends the one recorded before if it is still a CLI of ours.
  */
 const REMOTE_SCRIPT = [
   'while IFS= read -r line && [ -n "$line" ]; do export "$line"; done',
+  'tag=$1; shift',
+  'pidfile=${TMPDIR:-/tmp}/tether-claude-$(id -u)-$tag.pid',
+  // Gone before the new one starts (a few seconds for its own ending, then for good); a zombie
+  // waiting for its sshd to reap it is gone already.
+  'if [ -n "$tag" ] && [ -f "$pidfile" ]; then old=$(cat "$pidfile"); case $(ps -p "$old" -o args= 2>/dev/null) in *stream-json*) kill "$old" 2>/dev/null; n=0; while [ $n -lt 50 ]; do case $(ps -p "$old" -o stat= 2>/dev/null) in Z*|"") break;; esac; sleep 0.1; n=$((n+1)); done; kill -9 "$old" 2>/dev/null;; esac; fi',
   'found=$("${SHELL:-/bin/sh}" -lc "command -v claude | sed s/^/claude=/; printenv PATH | sed s/^/path=/" </dev/null 2>/dev/null)',
   'claude=$(echo "$found" | sed -n s/^claude=//p | tail -n 1)',
   'login_path=$(echo "$found" | sed -n s/^path=//p | tail -n 1)',
@@ -24,6 +34,7 @@ const REMOTE_SCRIPT = [
   'if [ ! -x "$claude" ]; then echo "Claude Code is not installed on $(uname -n): not on the login PATH, nor in ~/.local/bin, ~/.claude/local, /opt/homebrew/bin or /usr/local/bin." >&2; exit 127; fi',
   'cd "$1" 2>/dev/null || { echo "There is no folder $1 on $(uname -n) (or this user may not enter it)." >&2; exit 1; }',
   'shift',
+  'if [ -n "$tag" ]; then echo $$ >"$pidfile"; fi',
   'exec "$claude" "$@"',
 ].join('\n');
 
@@ -44,6 +55,11 @@ export interface RemoteAgentOptions {
   connect(): Promise<{ target: SshTarget; settings: SshSettings }>;
   /** The folder on the remote the CLI runs in. */
   cwd: string;
+  /**
+   * What names the block across its reconnects (its id): a CLI a lost link left running there
+   * under the same tag is ended before the next starts.
+   */
+  tag?: string;
   /** Variables for the remote CLI (its API endpoint, say); the local environment stays here. */
   env?: Record<string, string>;
 }
@@ -97,6 +113,7 @@ async function spawnRemoteClaude(
     '-c',
     REMOTE_SCRIPT,
     'tether-claude',
+    options.tag ?? '',
     remoteFolder(options.cwd),
     ...spec.args,
   ]
