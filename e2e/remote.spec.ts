@@ -23,7 +23,7 @@ async function connectTo(page: Page, command: string, host: string, folder: stri
   const dialog = page.getByRole('dialog', { name: 'Connect to host' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Host' }).fill(host);
-  await dialog.getByRole('textbox', { name: 'Folder' }).fill(folder);
+  await dialog.getByRole('combobox', { name: 'Folder' }).fill(folder);
   await dialog.getByRole('button', { name: 'Connect' }).click();
   return dialog;
 }
@@ -31,6 +31,11 @@ async function connectTo(page: Page, command: string, host: string, folder: stri
 async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(terminals(page).first().locator('textarea')).toBeFocused();
+}
+
+/** Waits for the remote shell's prompt in `folder`: what is typed before it may be lost there. */
+async function promptIn(terminal: Locator, folder: string): Promise<void> {
+  await expect(row(terminal, new RegExp(`${folder}\\$\\s*$`)).first()).toBeVisible();
 }
 
 const onHost = (block: Locator, host: string) => block.getByText(`on ${host}`, { exact: true });
@@ -62,12 +67,15 @@ test.describe('Blocks on a host', () => {
     const terminal = terminals(page).nth(1);
     await expect(onHost(terminal, 'tether-fresh')).toBeVisible();
     await expect(terminal.locator('textarea')).toBeFocused();
+    await promptIn(terminal, work);
     await runInTerminal(page, 'whoami; pwd');
     await expect(row(terminal, new RegExp(`^${server.user}\\s*$`))).toHaveCount(1);
     await expect(row(terminal, new RegExp(`^${work}\\s*$`))).toHaveCount(1);
     // A failing command is marked, as in a local shell with integration.
     await runInTerminal(page, 'false');
-    await expect(terminal.getByText('Failed')).toBeVisible();
+    await expect(
+      terminal.getByRole('img', { name: 'Command failed with exit code 1: false' }),
+    ).toBeVisible();
     await screenshot(page, 'remote-terminal');
   });
 
@@ -113,11 +121,14 @@ test.describe('Blocks on a host', () => {
   }) => {
     const { alias } = remoteMode.server;
     const work = await remoteFolder(remoteMode);
-    agentMode.script(({ body }) => textReply(`echo: ${lastUserText(body)}`));
+    agentMode.script(({ body }) =>
+      textReply(lastUserText(body).includes('second words') ? 'echo: second' : 'echo: first'),
+    );
     await openApp(page, agentMode.browserMode.url);
     await connectTo(page, 'New terminal on host…', alias, work);
     const terminal = terminals(page).nth(1);
     await expect(onHost(terminal, alias)).toBeVisible();
+    await promptIn(terminal, work);
     await runInTerminal(page, 'echo before-$((6*7))');
     await expect(row(terminal, /^before-42\s*$/)).toHaveCount(1);
     await connectTo(page, 'New agent on host…', alias, work);
@@ -125,7 +136,7 @@ test.describe('Blocks on a host', () => {
     await expect(composer(agent)).toBeFocused();
     await page.keyboard.type('first words');
     await page.keyboard.press('Enter');
-    await expect(transcript(agent).getByText('echo: first words')).toBeVisible();
+    await expect(transcript(agent).getByText('echo: first')).toBeVisible();
 
     await remoteMode.dropConnection();
     await expect(terminal.getByRole('status', { name: 'Disconnected' })).toBeVisible();
@@ -138,6 +149,8 @@ test.describe('Blocks on a host', () => {
     });
     await expect(row(terminal, /^before-42\s*$/)).toHaveCount(1);
     await terminal.locator('textarea').focus();
+    // The old prompt's line holds ssh's last words now: the one prompt is the new shell's.
+    await promptIn(terminal, work);
     await runInTerminal(page, 'echo after-$((6*7))');
     await expect(row(terminal, /^after-42\s*$/)).toHaveCount(1);
     await expect(agent.getByRole('status', { name: 'Disconnected' })).toHaveCount(0, {
@@ -146,8 +159,8 @@ test.describe('Blocks on a host', () => {
     await composer(agent).focus();
     await page.keyboard.type('second words');
     await page.keyboard.press('Enter');
-    await expect(transcript(agent).getByText('echo: second words')).toBeVisible();
-    await expect(transcript(agent).getByText('echo: first words')).toHaveCount(1);
+    await expect(transcript(agent).getByText('echo: second')).toBeVisible();
+    await expect(transcript(agent).getByText('echo: first')).toHaveCount(1);
     await screenshot(page, 'remote-reconnected');
   });
 
@@ -170,6 +183,7 @@ test.describe('Blocks on a host', () => {
     const terminal = terminals(page).nth(1);
     await expect(onHost(terminal, alias)).toBeVisible();
     await terminal.locator('textarea').focus();
+    await promptIn(terminal, work);
     await runInTerminal(page, 'whoami; pwd');
     await expect(row(terminal, new RegExp(`^${user}\\s*$`))).toHaveCount(1);
     await expect(row(terminal, new RegExp(`^${work}\\s*$`))).toHaveCount(1);

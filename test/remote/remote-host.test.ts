@@ -189,7 +189,9 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
       disconnected?: string;
     };
     expect(exit.exitCode).toBe(255);
-    expect(exit.disconnected).toMatch(new RegExp(`^The connection to ${server.alias} was lost`));
+    expect(exit.disconnected).toBe(
+      `The connection to ${server.alias} was lost: Shared connection to 127.0.0.1 closed.`,
+    );
 
     // A new shell in the same folder: the block reconnects.
     await c.request('openTerminal', {

@@ -4,11 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HEADLESS_ARGS } from '../../src/main/agent/agent-session';
 
-/** Repository root (two levels above this file). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * Repository root (two levels above this file): `__dirname` rather than `import.meta`, since
+ * Playwright loads this file as CommonJS (through the remote specs' ssh server).
+ */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** The CLI binary: `$CLAUDE_BIN` if set, else `node_modules/.bin/claude` of this repo. */
 export const CLAUDE_BIN =

@@ -118,7 +118,14 @@ export async function startSshServer(options: SshServerOptions = {}): Promise<Ss
       'LogLevel VERBOSE',
       'MaxSessions 64',
       'MaxStartups 64',
-      ...Object.entries(options.sessionEnv ?? {}).map(([name, value]) => `SetEnv ${name}=${value}`),
+      // One line: sshd takes the first SetEnv only.
+      ...(options.sessionEnv
+        ? [
+            `SetEnv ${Object.entries(options.sessionEnv)
+              .map(([name, value]) => `${name}=${value}`)
+              .join(' ')}`,
+          ]
+        : []),
       '',
     ].join('\n'),
   );

@@ -33,16 +33,21 @@ export type TerminalLaunch = Partial<
 const SSH_FAILED = 255;
 
 /**
- * Why a remote terminal's ssh ended: its last words in the output (`Connection to x closed by
- * remote host.`, `client_loop: send disconnect: Broken pipe`), or a sentence of ours.
+ * What ssh says when a connection ends under a session: it lands after whatever the shell last
+ * wrote (often its prompt), so it is looked for rather than taken as the last line.
  */
+const SSH_LAST_WORDS =
+  /(Shared connection to \S+ closed\.|Connection to \S+ closed(?: by remote host)?\.|client_loop: .*|Timeout, server \S+ not responding\.|packet_write_wait: .*|Read from remote host \S+: .*|Connection reset by .*)\s*$/;
+
+/** Why a remote terminal's ssh ended: ssh's last words in the output, or a sentence of ours. */
 function lostConnection(host: string, output: OutputRing): string {
-  const last = stripTerminalCodes(output.text())
-    .split(/\r?\n/)
-    .map((line) => line.trim())
+  const lines = stripTerminalCodes(output.text()).split(/\r?\n/);
+  const said = lines
+    .slice(-5)
+    .map((line) => SSH_LAST_WORDS.exec(line.trim())?.[1])
     .filter(Boolean)
     .at(-1);
-  return `The connection to ${host} was lost${last ? `: ${last}` : '.'}`;
+  return `The connection to ${host} was lost${said ? `: ${said}` : '.'}`;
 }
 
 // A command line changes directory (`cd`) by the time its prompt is back, normally well within this.

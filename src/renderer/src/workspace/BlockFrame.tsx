@@ -47,7 +47,7 @@ export function BlockFrame(props: BlockFrameProps) {
           {props.title}
         </span>
         {props.spec.host && (
-          <span className="block-host" title={`${props.spec.host}:${props.spec.cwd}`}>
+          <span className="block-on-host" title={`${props.spec.host}:${props.spec.cwd}`}>
             on {props.spec.host}
           </span>
         )}

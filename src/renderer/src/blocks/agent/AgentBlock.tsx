@@ -340,10 +340,10 @@ export function AgentBlock({
           closedReason={
             exited
               ? exited.reason === 'failed_to_start'
-                ? 'Claude Code did not start.'
+                ? 'Claude Code did not start. Restart the session (above) to send.'
                 : exited.reason === 'disconnected'
-                  ? 'The connection to the host is lost.'
-                  : 'The session has ended.'
+                  ? 'The connection to the host is lost. Send once it is back (Reconnect, above).'
+                  : 'The session has ended. Restart the session (above) to send.'
               : undefined
           }
           onInterrupt={() => api.interruptAgent({ agentId: blockId }).catch(report)}

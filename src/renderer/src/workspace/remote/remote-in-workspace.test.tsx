@@ -125,7 +125,7 @@ describe('a block on another machine, from the palette', () => {
     expect(host.paramsOf('openAgent')).toContainEqual(
       expect.objectContaining({ agentId: added, cwd: '/srv/app', host: 'devbox' }),
     );
-    expect(document.querySelector(`[data-block-id="${added}"] .block-host`)!.textContent).toBe(
+    expect(document.querySelector(`[data-block-id="${added}"] .block-on-host`)!.textContent).toBe(
       'on devbox',
     );
 

@@ -326,7 +326,7 @@ export function Composer({
       />
       {closedReason && (
         <p id={`${listId}-closed`} className="agent-composer-closed">
-          {closedReason} Restart the session (above) to send; what you typed is kept.
+          {closedReason} What you typed is kept.
         </p>
       )}
       {busy ? (
