@@ -47,6 +47,15 @@ describe('the application menu off macOS', () => {
   });
 });
 
+describe('the File menu', () => {
+  it('opens blocks on a host through Connect to host', () => {
+    install('linux');
+    standIn.menuItem('New terminal on host…')!.click!();
+    standIn.menuItem('New agent on host…')!.click!();
+    expect(ran).toEqual(['terminal.newOnHost', 'agent.newOnHost']);
+  });
+});
+
 describe('the application menu on macOS', () => {
   it('closes the focused block, not the window, on Cmd+W', () => {
     const registered = install('darwin');

@@ -67,6 +67,8 @@ export function appMenuTemplate({
         item('terminal.new'),
         item('terminal.newBelow'),
         item('agent.new'),
+        item('terminal.newOnHost'),
+        item('agent.newOnHost'),
         { type: 'separator' },
         isMac ? item('block.close', 'Cmd+W') : item('block.close'),
         item('block.reopen'),
