@@ -14,7 +14,9 @@ test.skip(remoteUnavailable !== null, `remote specs: ${remoteUnavailable}`);
 
 /** A fresh folder of the remote user's, and its path there. */
 async function remoteFolder(remoteMode: RemoteMode): Promise<string> {
-  return remoteMode.remote('dir=$(mktemp -d) && mkdir "$dir/work" && echo "$dir/work"');
+  const made = await remoteMode.folder();
+  await remoteMode.remote(`mkdir ${made}/work`);
+  return `${made}/work`;
 }
 
 /** "New … on host…" through the Connect to host dialog; resolves once Connect was pressed. */

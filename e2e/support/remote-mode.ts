@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runSsh, sshCommand } from '../../src/main/remote/ssh-connection';
 import { sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
@@ -8,6 +8,8 @@ export interface RemoteMode {
   server: SshServer;
   /** Runs a command as the remote user, on a connection of the spec's own: its stdout. */
   remote(command: string): Promise<string>;
+  /** A new folder of the remote user's (removed after the spec), its path there. */
+  folder(): Promise<string>;
   /**
    * Ends the app's shared connection to the server, as a link that died or an `ssh -O exit`
    * would: every block on the host loses its ssh.
@@ -49,9 +51,17 @@ export const test = agentTest.extend<{ remoteMode: RemoteMode }>({
         sshCommand({ host: server.alias }, appSettings, { kind: 'control', operation: 'exit' }),
       );
     };
-    await use({ server, remote, dropConnection });
+    const folders: string[] = [];
+    const folder = async () => {
+      const made = await remote('mktemp -d');
+      folders.push(made);
+      return made;
+    };
+    await use({ server, remote, folder, dropConnection });
     await dropConnection();
     await server.stop();
+    // The sshd runs on this machine: the remote user's folders are on this disk.
+    await Promise.all(folders.map((made) => rm(made, { recursive: true, force: true })));
   },
 });
 

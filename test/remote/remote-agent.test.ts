@@ -51,6 +51,8 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
     await fake?.close();
     await server?.stop();
     rmSync(localDir, { recursive: true, force: true });
+    // The remote user's folder is on this disk (the sshd runs here): it goes with the run.
+    if (remoteDir) rmSync(remoteDir, { recursive: true, force: true });
   });
 
   async function startRemote(resume?: string, where = { host: server.alias, folder: 'work' }) {

@@ -64,6 +64,8 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
     return result.stdout;
   };
 
+  let store: string | undefined;
+
   beforeAll(async () => {
     server = await startSshServer();
     // The sshd runs on this machine, so the remote user's files would be on this disk too: every
@@ -72,7 +74,7 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
     // would find nothing.
     view = join(server.dir, 'view');
     mkdirSync(view, { mode: 0o755 });
-    const store = join(server.home, `store-${process.pid}`);
+    store = join(server.home, `store-${process.pid}`);
     const enter = join(server.dir, 'enter-view.sh');
     writeFileSync(
       enter,
@@ -113,6 +115,8 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
 
   afterAll(async () => {
     await server?.stop();
+    // The store is the remote user's, in a home other runs share: it goes with the run.
+    if (store) rmSync(store, { recursive: true, force: true });
   });
 
   it('reaches the files only on the host: this disk has none of them', async () => {

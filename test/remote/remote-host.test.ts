@@ -83,6 +83,8 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     await fake?.close();
     await server?.stop();
     rmSync(localDir, { recursive: true, force: true });
+    // The remote user's folder is on this disk (the sshd runs here): it goes with the run.
+    if (remoteDir) rmSync(remoteDir, { recursive: true, force: true });
   });
 
   function client() {
