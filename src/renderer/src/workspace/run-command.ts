@@ -43,13 +43,18 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
     case 'newOnHost':
       return context.connectToHost(action.kind);
     case 'newInWorktree': {
-      // From the focused block's folder (a terminal's follows its shell), else the workspace's.
-      // Worktrees are made on this machine only: a remote block's folder is not here.
+      // From the focused block's folder (a terminal's follows its shell), else the workspace's;
+      // on the focused block's host, where its repository is.
       const beside = focused ? state.blocks[focused] : undefined;
-      if (beside?.host) return notify('Worktrees are on this machine only: focus a local block.');
       const cwd = beside?.cwd || context.workspaceDir;
-      return void api.createWorktree({ cwd }).then(
-        (worktree) => workspace.add('agent', 'horizontal', { cwd: worktree.path, worktree }),
+      const host = beside?.host;
+      return void api.createWorktree({ cwd, ...(host ? { host } : {}) }).then(
+        (worktree) =>
+          workspace.add('agent', 'horizontal', {
+            cwd: worktree.path,
+            worktree,
+            ...(host ? { host } : {}),
+          }),
         (failure: unknown) =>
           notify(`Cannot start an agent in a worktree: ${failureReason(failure)}`),
       );

@@ -107,7 +107,7 @@ describe('a block on another machine, from the palette', () => {
     );
   });
 
-  it('opens a new block beside a remote one on its host, in its folder; worktrees stay local', async () => {
+  it('opens a new block beside a remote one on its host, in its folder, a worktree too', async () => {
     cleanup();
     const remote: WorkspaceState = {
       ...initial,
@@ -129,9 +129,25 @@ describe('a block on another machine, from the palette', () => {
       'on devbox',
     );
 
+    const worktree = {
+      repo: '/srv/app',
+      path: '/srv/app.worktrees/agent-abcd',
+      branch: 'tether/agent-abcd',
+      base: 'main',
+      baseCommit: 'a'.repeat(40),
+      baseIsBranch: true,
+      host: 'devbox',
+    };
+    host.replies.createWorktree = worktree;
+    host.replies.worktreeStat = { files: 0, insertions: 0, deletions: 0, untracked: 0, commits: 0 };
     await runFromPalette('New agent in worktree');
-    expect(host.paramsOf('createWorktree')).toEqual([]);
-    expect(document.querySelector('.banner')!.textContent).toMatch(/this machine only/);
+    await settle();
+    // Made on the host, in the focused block's repository there, and its agent runs there too.
+    expect(host.paramsOf('createWorktree')).toEqual([{ cwd: '/srv/app', host: 'devbox' }]);
+    expect(host.paramsOf('openAgent')).toContainEqual(
+      expect.objectContaining({ cwd: worktree.path, host: 'devbox' }),
+    );
+    expect(host.paramsOf('worktreeStat')).toContainEqual({ worktree });
   });
 
   it('opens New terminal on host… the same way, and Escape leaves without a block', async () => {
