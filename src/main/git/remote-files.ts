@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { posixQuote } from '../../shared/posix-quote';
+import { remoteCommandLine } from '../../shared/remote-command-line';
 import { GIT_VARIABLES, GitError, runGit, type Files, type ProcessSpec } from './git';
 
 /**
@@ -18,9 +18,8 @@ const SSH_MISSING = 'ssh was not found: install OpenSSH, or put it on PATH';
 /**
  * The scripts run by `sh` there. Every value (a path, a file's text, git's arguments) reaches them
  * as a positional parameter or on stdin, never inside the script: nothing a file, the model or
- * the page wrote is read by a shell. They hold no single quote and no backslash before a quote
- * or a backslash, so that quoted whole they read the same in any login shell, fish's and tcsh's
- * too (as remote-agent.ts's script).
+ * the page wrote is read by a shell. They reach `sh` through `remoteCommandLine`, so the login
+ * shell there (fish, tcsh) reads none of them.
  */
 const SCRIPTS = {
   /** `$1` the host's name for the sentence; the rest `env VAR=… git -C DIR …`. */
@@ -65,10 +64,8 @@ function gitWords(
   return [host, ...variables.map(([name, value]) => `${name}=${value}`), 'git', '-C', cwd, ...args];
 }
 
-/** `sh -c SCRIPT sh ARGS…` as one command line, every word quoted. */
-function shLine(script: string, args: readonly string[]): string {
-  return ['sh', '-c', script, 'sh', ...args].map(posixQuote).join(' ');
-}
+/** `SCRIPT` run by the remote's `sh` with `ARGS…` as its parameters, whatever its login shell. */
+const shLine = remoteCommandLine;
 
 /**
  * Another machine's files, over ssh: git as `git -C DIR` there (with the same read-only flags

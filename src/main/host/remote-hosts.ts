@@ -24,7 +24,7 @@ import {
 } from '../remote/ssh-connection';
 import { configuredHosts, formatTarget, parseTarget, type SshTarget } from '../remote/ssh-hosts';
 import type { SessionHost } from '../agent/agent-session';
-import { posixQuote } from '../../shared/posix-quote';
+import { remoteCommandLine } from '../../shared/remote-command-line';
 
 export interface RemoteHostsOptions {
   /** Where the hosts connected to lately are kept (a JSON file). */
@@ -43,8 +43,16 @@ export interface RemoteHostsOptions {
 }
 
 const RECENT_KEPT = 10;
-/** The most folders one completion offers. */
-const FOLDERS_LISTED = 200;
+
+/**
+ * The folders in `$1` (`~/…` and empty are the home's) whose names start with `$2`, hidden ones
+ * too, at most 200.
+ */
+const LIST_FOLDERS = [
+  'case $1 in "~/"*) dir=$HOME/${1#"~/"};; "") dir=$HOME;; *) dir=$1;; esac',
+  'cd -- "$dir" 2>/dev/null || exit 0',
+  'for f in "$2"* ."$2"*; do [ -d "$f" ] && printf "%s\\n" "$f"; done | head -n 200',
+].join('\n');
 
 /**
  * Every block's way to other machines: the user's ssh with one shared connection per host, ssh's
@@ -103,7 +111,7 @@ export class RemoteHosts {
 
   /** The remote user's home folder, on the shared connection. */
   async home(host: string): Promise<string> {
-    const home = (await this.run(host, 'printf %s "$HOME"')).trim();
+    const home = (await this.run(host, remoteCommandLine('printf %s "$HOME"'))).trim();
     if (!home) throw new Error(`${host} did not say where its home folder is.`);
     return home;
   }
@@ -113,16 +121,7 @@ export class RemoteHosts {
     const slash = prefix.lastIndexOf('/');
     const parent = slash === -1 ? '' : prefix.slice(0, slash + 1);
     const start = prefix.slice(slash + 1);
-    // The parent as the remote shell should read it: `~/x/` stays the home's.
-    const where = parent.startsWith('~/')
-      ? `"$HOME"/${posixQuote(parent.slice(2))}`
-      : parent === ''
-        ? '"$HOME"/'
-        : posixQuote(parent);
-    const listing = await this.run(
-      host,
-      `cd ${where} 2>/dev/null && for f in ${posixQuote(start)}* .${posixQuote(start)}*; do [ -d "$f" ] && printf '%s\\n' "$f"; done | head -n ${FOLDERS_LISTED}`,
-    );
+    const listing = await this.run(host, remoteCommandLine(LIST_FOLDERS, [parent, start]));
     return listing
       .split('\n')
       .filter((name) => name && name !== '.' && name !== '..' && name.startsWith(start))
@@ -161,10 +160,11 @@ export class RemoteHosts {
     const copied: string[] = [];
     for (const path of paths) {
       const name = basename(path);
-      const dir = (await this.run(host, 'mktemp -d "${TMPDIR:-/tmp}/tether-drop-XXXXXX"')).trim();
+      const made = remoteCommandLine('mktemp -d "${TMPDIR:-/tmp}/tether-drop-XXXXXX"');
+      const dir = (await this.run(host, made)).trim();
       const ssh = sshCommand(target, settings, {
         kind: 'pipe',
-        command: `tar -C ${posixQuote(dir)} -xf -`,
+        command: remoteCommandLine('tar -C "$1" -xf -', [dir]),
       });
       await pipeTar(dirname(path), name, ssh);
       copied.push(`${dir}/${name}`);

@@ -1,7 +1,7 @@
 import type { SessionHost } from '../agent/agent-session';
+import { remoteCommandLine } from '../../shared/remote-command-line';
 import { spawnPipeTransport } from '../agent/transport/pipe-transport';
 import type { SpawnSpec, Transport, TransportHandlers } from '../agent/transport/transport';
-import { posixQuote } from '../../shared/posix-quote';
 import { sshCommand, type SshSettings } from './ssh-connection';
 import { remoteFolder } from './remote-folder';
 import { formatTarget, type SshTarget } from './ssh-hosts';
@@ -11,8 +11,8 @@ import { formatTarget, type SshTarget } from './ssh-hosts';
  * empty line) from its input, so that no key shows in the remote's process list; finds `claude`
  * as a login shell there would (the native installer's `~/.local/bin` is often only on the login
  * PATH), else in the places Claude Code's installers use (as claude-locator.ts does locally); and
- * runs it in the folder given, with the login PATH, on the same input. Neither quotes nor
- * backslashes in it: quoted whole, it reads the same in any shell that parses the command line.
+ * runs it in the folder given, with the login PATH, on the same input. It reaches `sh` through
+ * `remoteCommandLine`, so the login shell there (fish, tcsh) reads none of it.
  *
  * A link that dies unnoticed by the remote (the network gone, not ssh ended) leaves its CLI
  * running there, mid-turn, until sshd gives up on it, which it may never do. The block's
@@ -108,17 +108,11 @@ async function spawnRemoteClaude(
     }
     return `${name}=${value}\n`;
   });
-  const command = [
-    'sh',
-    '-c',
-    REMOTE_SCRIPT,
-    'tether-claude',
+  const command = remoteCommandLine(REMOTE_SCRIPT, [
     options.tag ?? '',
     remoteFolder(options.cwd),
     ...spec.args,
-  ]
-    .map(posixQuote)
-    .join(' ');
+  ]);
   const ssh = sshCommand(options.target, options.settings, { kind: 'pipe', command });
   const transport = await spawnPipeTransport(
     { file: ssh.file, args: ssh.args, cwd: spec.cwd, env: ssh.env },

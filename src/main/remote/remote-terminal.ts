@@ -1,4 +1,4 @@
-import { posixQuote } from '../../shared/posix-quote';
+import { remoteCommandLine } from '../../shared/remote-command-line';
 import type { ShellSpec } from '../pty/shell';
 import { integrationFiles } from '../pty/shell-integration/install-scripts';
 import { DEFAULT_DATA_DIRS, withShellIntegration } from '../pty/shell-integration/launch';
@@ -107,9 +107,8 @@ function integratedStart(kind: RemoteIntegrated): string {
 }
 
 /**
- * Run on the remote by `sh`, whatever the login shell there (which only reads the quoted command
- * line): one line, with neither single quotes nor backslashes, so fish and tcsh read it as sh
- * does. It enters the folder (`$1`, saying so and staying home when it cannot), then starts the
+ * Run on the remote by `sh` (`remoteCommandLine`: whatever the login shell there, it reads none
+ * of it). It enters the folder (`$1`, saying so and staying home when it cannot), then starts the
  * login shell (`$SHELL`), `integrated` with the files in a private temporary folder. What cannot
  * be done (no `mktemp`, no `base64`, another shell) leaves a plain login shell.
  */
@@ -130,13 +129,8 @@ const remoteScript = (integrated: boolean) =>
 
 /** The command line ssh has the remote run for a terminal starting in `cwd`. */
 export function remoteShellCommand(cwd?: string, shellIntegration = true): string {
-  return [
-    'sh',
-    '-c',
+  return remoteCommandLine(
     remoteScript(shellIntegration),
-    'tether-shell',
-    ...(cwd === undefined ? [] : [remoteFolder(cwd)]),
-  ]
-    .map(posixQuote)
-    .join(' ');
+    cwd === undefined ? [] : [remoteFolder(cwd)],
+  );
 }

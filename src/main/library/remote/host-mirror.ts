@@ -12,7 +12,7 @@ import {
 } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { UUID } from '../../../shared/contract/ids';
-import { posixQuote } from '../../../shared/posix-quote';
+import { remoteCommandLine } from '../../../shared/remote-command-line';
 
 /** Runs a command on a host over its shared ssh connection: its output, or a rejection in words. */
 export type RunOnHost = (host: string, command: string) => Promise<string>;
@@ -46,8 +46,7 @@ interface RemoteFile {
  * Lists the session files under the projects folder with their size and mtime, as `SIZE MTIME
  * ./PATH` lines after the folder's absolute path; `missing` when there is no projects folder.
  * GNU find prints them itself; elsewhere (BSD, macOS, busybox) `stat` does, in whole seconds.
- * Run by `sh`, with neither quotes nor backslashes in it, so any login shell passes it on intact
- * (as remote-agent.ts does); `$1` is the CLI's folder when one is given. `end` tells a complete
+ * Run by `sh` through `remoteCommandLine`, whatever the login shell there; `$1` is the CLI's folder when one is given. `end` tells a complete
  * listing from one cut short.
  */
 const LIST_SCRIPT = [
@@ -121,10 +120,7 @@ export class HostMirror {
 
   async sync(): Promise<MirrorSync> {
     const { host, run, claudeConfigDir } = this.options;
-    const listing = await run(
-      host,
-      ['sh', '-c', LIST_SCRIPT, 'tether-list', claudeConfigDir ?? ''].map(posixQuote).join(' '),
-    );
+    const listing = await run(host, remoteCommandLine(LIST_SCRIPT, [claudeConfigDir ?? '']));
     const lines = listing.split('\n').filter(Boolean);
     if (lines[0] === 'missing') {
       // No session was ever written there: nor is one here.
@@ -184,7 +180,7 @@ export class HostMirror {
     const args = batch.flatMap(({ file, from }) => [String(from), file.path]);
     const output = await this.options.run(
       this.options.host,
-      ['sh', '-c', FETCH_SCRIPT, 'tether-fetch', projectsThere, ...args].map(posixQuote).join(' '),
+      remoteCommandLine(FETCH_SCRIPT, [projectsThere, ...args]),
     );
     const asked = new Map(batch.map((entry) => [entry.file.path, entry]));
     let changed = 0;
