@@ -379,11 +379,14 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     expect(hostKey).toMatchObject({ host: 'tether-fresh', kind: 'confirm' });
     expect(hostKey.prompt).toContain("can't be established");
     expect(hostKey.prompt).toMatch(/SHA256:/);
+    // A page that loads now (a reload while ssh waits) still finds the question.
+    expect(await client().request('pendingSshAsks', {})).toEqual({ asks: [hostKey] });
     expect(await c.request('answerSshAsk', { askId: hostKey.askId, answer: 'yes' })).toEqual({
       answered: true,
     });
     expect(done()).toEqual([hostKey.askId]);
     await expect(fresh).resolves.toEqual({ home: server.home });
+    expect(await c.request('pendingSshAsks', {})).toEqual({ asks: [] });
     expect(readFileSync(knownHosts, 'utf8')).toContain(server.knownHostsLine);
     // Answered once: a second answer finds nothing to answer.
     expect(await c.request('answerSshAsk', { askId: hostKey.askId, answer: 'no' })).toEqual({

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname } from 'node:path';
-import type { EventMessage } from '../../shared/contract/host';
+import type { EventMessage, EventPayload } from '../../shared/contract/host';
 import type { SshAskKind } from '../../shared/contract/remote';
 import { z } from 'zod';
 import { JsonFile } from './json-file';
@@ -43,6 +43,8 @@ export interface RemoteHostsOptions {
 }
 
 const RECENT_KEPT = 10;
+/** How long one of ssh's questions waits for an answer. */
+const ASK_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * The folders in `$1` (`~/…` and empty are the home's) whose names start with `$2`, hidden ones
@@ -63,7 +65,10 @@ export class RemoteHosts {
   private readonly connecting = new Map<string, Promise<void>>();
   private readonly connected = new Set<string>();
   private readonly connectedNames = new Set<string>();
-  private readonly asks = new Map<string, (answer: string | null) => void>();
+  private readonly asks = new Map<
+    string,
+    { question: EventPayload<'sshAsk'>; over(answer: string | null): void }
+  >();
   private readonly recentFile: JsonFile<string[]> | undefined;
 
   constructor(private readonly options: RemoteHostsOptions) {
@@ -174,15 +179,20 @@ export class RemoteHosts {
 
   /** The user's answer to a question; false when it was over already. */
   answer(askId: string, answer: string | null): boolean {
-    const resolve = this.asks.get(askId);
-    if (!resolve) return false;
-    resolve(answer);
+    const ask = this.asks.get(askId);
+    if (!ask) return false;
+    ask.over(answer);
     return true;
+  }
+
+  /** The questions waiting for an answer, oldest first. */
+  pendingAsks(): EventPayload<'sshAsk'>[] {
+    return [...this.asks.values()].map((ask) => ask.question);
   }
 
   /** Ends the shared connections Tether opened and the askpass bridge (the app quitting). */
   async dispose(): Promise<void> {
-    for (const resolve of this.asks.values()) resolve(null);
+    for (const ask of [...this.asks.values()]) ask.over(null);
     await Promise.all(
       [...this.connected].map(async (key) =>
         closeMaster(parseTarget(key), await this.settings(key)).catch(() => undefined),
@@ -230,23 +240,27 @@ export class RemoteHosts {
     };
   }
 
-  /** Puts the question to every client; the first answer counts, and all are told it is over. */
+  /**
+   * Puts the question to every client; the first answer counts, and all are told it is over. One
+   * nobody answers in `ASK_TIMEOUT_MS` is cancelled, so that a question no page shows (every window
+   * closed) cannot hold the host's connection attempts for good.
+   */
   private ask({ prompt, host, hint }: AskpassQuestion, withdrawn: AbortSignal) {
     const askId = randomBytes(8).toString('hex');
     return new Promise<string | null>((resolve) => {
       const over = (answer: string | null) => {
         this.asks.delete(askId);
+        clearTimeout(timer);
         withdrawn.removeEventListener('abort', cancel);
         this.options.broadcast({ name: 'sshAskDone', payload: { askId } });
         resolve(answer);
       };
       const cancel = () => over(null);
+      const timer = setTimeout(cancel, ASK_TIMEOUT_MS);
       withdrawn.addEventListener('abort', cancel);
-      this.asks.set(askId, over);
-      this.options.broadcast({
-        name: 'sshAsk',
-        payload: { askId, host, prompt, kind: askKind(prompt, hint) },
-      });
+      const question = { askId, host, prompt, kind: askKind(prompt, hint) };
+      this.asks.set(askId, { question, over });
+      this.options.broadcast({ name: 'sshAsk', payload: question });
     });
   }
 

@@ -36,6 +36,14 @@ export const remoteRequests = {
     params: z.object({ host: sshHostSchema, prefix: z.string().max(4096) }).strict(),
     result: z.object({ folders: z.array(z.string()) }),
   },
+  /**
+   * ssh's questions still waiting for an answer: what a page that (re)loaded while one was asked
+   * shows, since the `sshAsk` event went to the page before it.
+   */
+  pendingSshAsks: {
+    params: z.object({}).strict(),
+    result: z.object({ asks: z.array(z.lazy(() => remoteHostEvents.sshAsk)) }),
+  },
   /** The user's answer to one of ssh's questions; null cancels (ssh gives that way in up). */
   answerSshAsk: {
     params: z

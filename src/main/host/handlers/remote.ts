@@ -13,6 +13,7 @@ export function remoteHandlers(remote: RemoteHosts): HandlersFor<typeof remoteRe
     listRemoteFolders: async ({ host, prefix }) => ({
       folders: await remote.folders(host, prefix),
     }),
+    pendingSshAsks: () => ({ asks: remote.pendingAsks() }),
     answerSshAsk: ({ askId, answer }) => ({ answered: remote.answer(askId, answer) }),
     copyToHost: async ({ host, paths }) => ({ paths: await remote.copy(host, paths) }),
   };

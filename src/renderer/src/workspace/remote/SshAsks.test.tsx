@@ -29,6 +29,20 @@ const fingerprint =
   'ED25519 key fingerprint is SHA256:<b>x</b>+Qm4t1rXyZ.\nAre you sure you want to continue connecting (yes/no/[fingerprint])? ';
 
 describe('SSH asks', () => {
+  it('shows a question asked before the page loaded (a reload while ssh waited)', async () => {
+    const host = new FakeHost();
+    const waiting = {
+      askId: 'w1',
+      host: 'devbox',
+      prompt: "ada@devbox's password: ",
+      kind: 'secret',
+    };
+    host.replies.pendingSshAsks = { asks: [waiting] };
+    render(<Asks host={host} />);
+    expect(await screen.findByRole('dialog', { name: 'SSH asks' })).toBeTruthy();
+    expect(screen.getByLabelText("ada@devbox's password:")).toBeTruthy();
+  });
+
   it('asks for a secret in a password field named after the prompt, and OK answers it', async () => {
     const { host, ask, user } = setUp();
     ask({ askId: 'a1', host: 'devbox', prompt: "ada@devbox's password: ", kind: 'secret' });

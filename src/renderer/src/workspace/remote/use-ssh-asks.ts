@@ -16,12 +16,17 @@ export function useSshAsks(api: HostApi) {
   );
 
   useEffect(() => {
-    const asked = api.onEvent('sshAsk', (ask) =>
+    const add = (ask: SshAsk) =>
       setAsks((current) =>
         current.some((queued) => queued.askId === ask.askId) ? current : [...current, ask],
-      ),
-    );
+      );
+    const asked = api.onEvent('sshAsk', add);
     const done = api.onEvent('sshAskDone', ({ askId }) => drop(askId));
+    // Asked before this page was there to hear it (a reload while ssh waited): still waiting.
+    api.pendingSshAsks({}).then(
+      ({ asks: pending }) => pending.forEach(add),
+      () => undefined,
+    );
     return () => {
       asked();
       done();

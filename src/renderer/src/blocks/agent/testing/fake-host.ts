@@ -18,6 +18,7 @@ export class FakeHost {
     openAgentRaw: { data: '', unhandled: 0 },
     answerPermission: { answered: true },
     openExternal: { opened: true },
+    pendingSshAsks: { asks: [] },
   };
   private readonly listeners = new Map<string, Set<(payload: never) => void>>();
 
