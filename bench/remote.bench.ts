@@ -182,8 +182,9 @@ function openTerminal(shell: ShellSpec, env: NodeJS.ProcessEnv): Terminal {
         }
       }
       if (waiting) {
-        // Only each batch's end is read: the bench must not add a pass over every byte.
-        tail = (tail + Buffer.from(data.subarray(-64)).toString('latin1')).slice(-128);
+        // Only each batch's end is read: the bench must not add a pass over every byte. An end
+        // long enough for the prompt and its shell-integration marks that follow the mark.
+        tail = (tail + Buffer.from(data.subarray(-1024)).toString('latin1')).slice(-2048);
         if (tail.includes(waiting.mark)) {
           waiting.resolve(at);
           waiting = undefined;
