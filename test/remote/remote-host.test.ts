@@ -17,7 +17,10 @@ import {
   type FakeAnthropic,
 } from '#test/support/fake-anthropic';
 import { keygen, sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
-import { until } from '#test/support/until';
+import { until as untilWithin } from '#test/support/until';
+
+/** The CLI's start over ssh can take long in a loaded full run: each wait gets a minute. */
+const until = (condition: () => boolean, what: string) => untilWithin(condition, what, 60_000);
 
 const reason = sshUnavailable();
 
@@ -151,7 +154,7 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
       prefix: `${remoteDir}/work/pro`,
     });
     expect(folders.folders).toEqual([`${remoteDir}/work/projects/`]);
-  });
+  }, 180_000);
 
   it('runs a terminal on the host: in its folder, resized, and disconnected when the link dies', async () => {
     const c = client();
@@ -205,8 +208,13 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     });
     await c.request('writeTerminal', { terminalId: 't1', data: 'echo again-$((6*7))\r' });
     await until(() => c.output('t1').includes('again-42'), 'the new shell');
-    await c.request('closeTerminal', { terminalId: 't1' });
-  });
+
+    // A shell that exits 255 itself (its last command a failed ssh) is no lost connection.
+    await c.request('writeTerminal', { terminalId: 't1', data: 'exit 255\r' });
+    const exits = () => c.messages.filter((m) => m.name === 'terminalExit');
+    await until(() => exits().length === 2, 'the shell to exit');
+    expect(exits()[1]!.payload).toEqual({ terminalId: 't1', exitCode: 254, signal: null });
+  }, 180_000);
 
   it('runs an agent on the host: a permission dialog, a Write on the remote disk, rewound', async () => {
     reply = (prompt, results) =>
@@ -250,7 +258,7 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     await c.request('rewindFiles', { agentId: 'a1', userMessageId: FIRST });
     expect((await remote(`cat ${remoteDir}/work/notes.txt`)).out).toBe('as it was');
     await c.request('closeAgent', { agentId: 'a1' });
-  });
+  }, 180_000);
 
   it('loses the connection mid-turn and mid-prompt: disconnected, withdrawn, resumed with nothing lost or doubled', async () => {
     reply = (prompt, results) => {
@@ -407,7 +415,7 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     await until(() => asks().length === 3, 'the passphrase question again');
     await c.request('answerSshAsk', { askId: asks()[2]!.askId, answer: passphrase });
     await expect(answered).resolves.toEqual({ home: server.home });
-  });
+  }, 180_000);
 
   it('says in one sentence when the host cannot be reached, and the other blocks go on', async () => {
     server.addHost('tether-nowhere', ['Port 1']);
@@ -430,7 +438,7 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
         'Could not start Claude Code: tether-nowhere refused the connection: no ssh server listens on that port.',
     });
     await c.request('closeAgent', { agentId: 'a9', forget: true });
-  });
+  }, 180_000);
 
   it('says in one sentence when the host has no Claude Code', async () => {
     // A remote user whose home holds no `claude` and whose login PATH has none: the remote's own
@@ -459,5 +467,5 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     } finally {
       await lacking.dispose();
     }
-  });
+  }, 180_000);
 });

@@ -47,6 +47,13 @@ export function remoteShellSpec(
 type RemoteIntegrated = 'bash' | 'zsh' | 'fish';
 
 /**
+ * Leaves with the shell's exit code, but never 255: that is ssh's own when the connection fails,
+ * which the block takes for a lost connection. So the shell is run, not `exec`ed (a shell whose
+ * last command was a failed `ssh` exits 255 too, and must not look like a dropped link).
+ */
+const EXIT_AS_SHELL = 's=$?; [ $s -eq 255 ] && s=254; exit $s';
+
+/**
  * The integration's folder is removed by the shell itself, first thing in the last file it reads
  * from there: by then that file is open (and bash and fish have read it whole), and nothing else is
  * read from the folder, so this is as early as is safe, however long the user's own startup files
@@ -84,7 +91,8 @@ function door(kind: RemoteIntegrated): string {
   const assignments = Object.entries({ ...env, [FOLDER_VARIABLE]: FOLDER }).map(
     ([name, value]) => `${name}="${value}"`,
   );
-  return ['exec env', ...assignments, '"$shell"', ...shell.args.map((arg) => `"${arg}"`)].join(' ');
+  const start = ['env', ...assignments, '"$shell"', ...shell.args.map((arg) => `"${arg}"`)];
+  return `{ ${start.join(' ')}; ${EXIT_AS_SHELL}; }`;
 }
 
 /** Writes `kind`'s files into the folder (base64: no quote or backslash), then starts it. */
@@ -124,7 +132,7 @@ const remoteScript = (integrated: boolean) =>
           '[ -n "$dir" ] && rm -rf -- "$dir"',
         ]
       : []),
-    'exec "$shell" -l',
+    `"$shell" -l; ${EXIT_AS_SHELL}`,
   ].join('; ');
 
 /** The command line ssh has the remote run for a terminal starting in `cwd`. */
