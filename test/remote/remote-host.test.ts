@@ -415,6 +415,21 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     await until(() => asks().length === 3, 'the passphrase question again');
     await c.request('answerSshAsk', { askId: asks()[2]!.askId, answer: passphrase });
     await expect(answered).resolves.toEqual({ home: server.home });
+
+    // A block closed while its ssh still asks: once answered, no shell starts for it.
+    await closeMaster();
+    const opening = c.request('openTerminal', {
+      terminalId: 't5',
+      host: 'tether-locked',
+      cols: 80,
+      rows: 24,
+    });
+    await until(() => asks().length === 4, 'the passphrase for the terminal');
+    await c.request('closeTerminal', { terminalId: 't5' });
+    await c.request('answerSshAsk', { askId: asks()[3]!.askId, answer: passphrase });
+    await expect(opening).rejects.toThrow('the terminal was closed while it connected');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(c.output('t5')).toBe('');
   }, 180_000);
 
   it('says in one sentence when the host cannot be reached, and the other blocks go on', async () => {

@@ -66,6 +66,8 @@ export class TerminalRegistry {
   private readonly shells = new Map<string, string>();
   private readonly directoryChecks = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly closing = new Map<string, Promise<void>>();
+  /** Remote terminals still connecting, and whether their block was closed meanwhile. */
+  private readonly connecting = new Map<string, { closed: boolean }>();
   /**
    * The terminals whose shell is on another machine, with what each runs (from its marks): their
    * processes and folder are not this machine's to read.
@@ -162,6 +164,26 @@ export class TerminalRegistry {
     };
   }
 
+  /**
+   * A terminal on a host: `connect` gives its remote shell (it may ask the user and take seconds);
+   * a close meanwhile wins, and no shell is started for a block that is gone.
+   */
+  async openRemote(
+    params: RequestParams<'openTerminal'>,
+    connect: () => Promise<TerminalLaunch['remote'] & {}>,
+  ): Promise<RequestResult<'openTerminal'>> {
+    const { terminalId } = params;
+    const attempt = { closed: false };
+    this.connecting.set(terminalId, attempt);
+    try {
+      const remote = await connect();
+      if (attempt.closed) throw new Error('the terminal was closed while it connected');
+      return this.open(params, { remote });
+    } finally {
+      if (this.connecting.get(terminalId) === attempt) this.connecting.delete(terminalId);
+    }
+  }
+
   /** Whether the block's shell is running (a reloaded page's block finds it so). */
   has(terminalId: string): boolean {
     return this.sessions.has(terminalId);
@@ -223,6 +245,8 @@ export class TerminalRegistry {
   }
 
   async close(terminalId: string): Promise<void> {
+    const connecting = this.connecting.get(terminalId);
+    if (connecting) connecting.closed = true;
     const session = this.sessions.get(terminalId);
     if (!session) return;
     const ending = session.dispose();

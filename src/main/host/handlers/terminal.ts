@@ -20,8 +20,10 @@ export function terminalHandlers(
       const { host, cwd, terminalId } = params;
       const local = await launch.terminal();
       if (host && !terminals.has(terminalId)) {
-        const shell = await remote.shell(host, cwd, local.shellIntegration !== false);
-        return terminals.open(params, { remote: { host, ...shell } });
+        return terminals.openRemote(params, async () => ({
+          host,
+          ...(await remote.shell(host, cwd, local.shellIntegration !== false)),
+        }));
       }
       return terminals.open(params, local);
     },
