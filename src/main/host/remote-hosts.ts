@@ -227,6 +227,12 @@ export class RemoteHosts {
   /** Every ssh run's settings; its questions name `host`, which the dialog shows. */
   private async settings(host: string): Promise<SshSettings> {
     const env = await this.options.environment();
+    const overrides = this.options.ssh?.() ?? {};
+    // Windows' ssh would start the askpass program with ssh's prompt (text the server chose) on a
+    // command line cmd parses: there is no bridge there yet, and keys (the agent) are the way in.
+    if ((overrides.platform ?? process.platform) === 'win32') {
+      return { controlDir: privateDir(), ...overrides, env };
+    }
     this.bridge ??= startAskpass({
       dir: privateDir(),
       env,
@@ -235,7 +241,7 @@ export class RemoteHosts {
     const bridge = await this.bridge;
     return {
       controlDir: privateDir(),
-      ...this.options.ssh?.(),
+      ...overrides,
       env: { ...env, ...bridge.env, [ASKPASS_HOST_VARIABLE]: host },
     };
   }

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { pathFor } from '../platform/executables';
+import { join } from 'node:path';
 import { posixQuote } from '../../shared/posix-quote';
 
 /**
@@ -76,14 +76,12 @@ export async function startAskpass(options: {
   ask: Ask;
   node?: string;
   env?: NodeJS.ProcessEnv;
-  platform?: NodeJS.Platform;
 }): Promise<AskpassBridge> {
   const token = randomBytes(32);
   const files = askpassFiles({
     dir: options.dir,
     id: randomBytes(4).toString('hex'),
     node: options.node ?? process.execPath,
-    platform: options.platform ?? process.platform,
   });
   const { socketPath, script, program } = files;
   writeFileSync(script, PROGRAM, { mode: 0o600 });
@@ -135,40 +133,22 @@ export async function startAskpass(options: {
       // A question still open is cancelled: its ssh reads end of input.
       for (const socket of open) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const file of [script, program]) rmSync(file, { force: true });
-      // A named pipe goes with its server; a Unix socket stays a file.
-      if (!files.pipe) rmSync(socketPath, { force: true });
+      for (const file of [socketPath, script, program]) rmSync(file, { force: true });
     },
   };
 }
 
-/**
- * Where the bridge's socket and program go. On Windows the socket is a named pipe (its OpenSSH
- * has no Unix sockets for Node to listen on) and the program a batch file, which ssh starts
- * through cmd like any program on PATH; elsewhere a Unix socket and a shell script.
- */
-export function askpassFiles(options: {
-  dir: string;
-  id: string;
-  node: string;
-  platform: NodeJS.Platform;
-}): { socketPath: string; pipe: boolean; script: string; program: string; programText: string } {
+/** Where the bridge's socket and program go: a Unix socket and a shell script. */
+export function askpassFiles(options: { dir: string; id: string; node: string }): {
+  socketPath: string;
+  script: string;
+  program: string;
+  programText: string;
+} {
   const { dir, id, node } = options;
-  const { join } = pathFor(options.platform);
   const script = join(dir, `askpass-${id}.cjs`);
-  if (options.platform === 'win32') {
-    return {
-      socketPath: `\\\\.\\pipe\\tether-askpass-${id}`,
-      pipe: true,
-      script,
-      program: join(dir, `askpass-${id}.cmd`),
-      // %* passes ssh's prompt on as the script's argument; quotes keep paths with spaces whole.
-      programText: `@echo off\r\nset ELECTRON_RUN_AS_NODE=1\r\n"${node}" "${script}" %*\r\n`,
-    };
-  }
   return {
     socketPath: join(dir, `askpass-${id}.sock`),
-    pipe: false,
     script,
     program: join(dir, `askpass-${id}`),
     programText: `#!/bin/sh\nELECTRON_RUN_AS_NODE=1 exec ${posixQuote(node)} ${posixQuote(script)} "$@"\n`,
