@@ -36,6 +36,7 @@ import { claudeAgentEnv } from '../test/support/claude-host';
 import { lastUserText, startFakeAnthropic, textReply } from '../test/support/fake-anthropic';
 import {
   REMOTE_USER,
+  remoteClaudeEnv,
   sshUnavailable,
   startSshServer,
   type SshServer,
@@ -503,16 +504,7 @@ async function main(): Promise<void> {
         'dir=$(mktemp -d) && mkdir "$dir/claude" "$dir/tmp" "$dir/work" && echo "$dir"',
       )
     ).trim();
-    const agentEnv = {
-      ANTHROPIC_BASE_URL: fake.url,
-      ANTHROPIC_API_KEY: 'sk-test',
-      CLAUDE_CONFIG_DIR: `${remoteDir}/claude`,
-      TMPDIR: `${remoteDir}/tmp`,
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_ERROR_REPORTING: '1',
-    };
+    const agentEnv = remoteClaudeEnv(fake.url, remoteDir);
     const local = localAgents(dir, fake.url);
 
     console.log(`1–2. terminal blocks… (load ${load()})`);

@@ -1,8 +1,13 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runSsh, sshCommand } from '../../src/main/remote/ssh-connection';
-import { sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
-import { test as agentTest, type AgentMode } from './agent-mode';
+import {
+  remoteClaudeEnv,
+  sshUnavailable,
+  startSshServer,
+  type SshServer,
+} from '#test/support/ssh-server';
+import { test as agentTest } from './agent-mode';
 
 export interface RemoteMode {
   server: SshServer;
@@ -28,7 +33,7 @@ export const remoteUnavailable = sshUnavailable();
  */
 export const test = agentTest.extend<{ remoteMode: RemoteMode }>({
   remoteMode: async ({ agentMode }, use) => {
-    const server = await startSshServer({ sessionEnv: remoteClaudeEnv(agentMode) });
+    const server = await startSshServer({ sessionEnv: remoteClaudeEnv(agentMode.fake.url) });
     await writeFile(
       join(agentMode.browserMode.stateDir, 'settings.json'),
       JSON.stringify({ sshConfigFile: server.configFile }),
@@ -64,12 +69,3 @@ export const test = agentTest.extend<{ remoteMode: RemoteMode }>({
     await Promise.all(folders.map((made) => rm(made, { recursive: true, force: true })));
   },
 });
-
-function remoteClaudeEnv(agentMode: AgentMode): Record<string, string> {
-  return {
-    ANTHROPIC_BASE_URL: agentMode.fake.url,
-    ANTHROPIC_API_KEY: 'sk-test',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-  };
-}

@@ -17,7 +17,12 @@ import {
   type FakeAnthropic,
   type MessagesCall,
 } from '#test/support/fake-anthropic';
-import { sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
+import {
+  remoteClaudeEnv,
+  sshUnavailable,
+  startSshServer,
+  type SshServer,
+} from '#test/support/ssh-server';
 import { until } from '#test/support/until';
 
 const reason = sshUnavailable();
@@ -63,16 +68,7 @@ describe.skipIf(reason)(reason ? `remote agent: skipped, ${reason}` : 'remote ag
           return { target: { host: where.host }, settings };
         },
         cwd: `${remoteDir}/${where.folder}`,
-        env: {
-          ANTHROPIC_BASE_URL: fake.url,
-          ANTHROPIC_API_KEY: 'sk-test',
-          CLAUDE_CONFIG_DIR: `${remoteDir}/claude`,
-          TMPDIR: `${remoteDir}/tmp`,
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-          DISABLE_AUTOUPDATER: '1',
-          DISABLE_TELEMETRY: '1',
-          DISABLE_ERROR_REPORTING: '1',
-        },
+        env: remoteClaudeEnv(fake.url, remoteDir),
       }),
     });
     sessions.push(session);

@@ -16,7 +16,13 @@ import {
   toolUseReply,
   type FakeAnthropic,
 } from '#test/support/fake-anthropic';
-import { keygen, sshUnavailable, startSshServer, type SshServer } from '#test/support/ssh-server';
+import {
+  keygen,
+  remoteClaudeEnv,
+  sshUnavailable,
+  startSshServer,
+  type SshServer,
+} from '#test/support/ssh-server';
 import { until as untilWithin } from '#test/support/until';
 
 /** The CLI's start over ssh can take long in a loaded full run: each wait gets a minute. */
@@ -69,14 +75,7 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
       remote: {
         ssh: { configFile: settings.configFile!, controlDir: settings.controlDir },
         recentFile: join(localDir, 'recent-hosts.json'),
-        agentEnv: {
-          ANTHROPIC_BASE_URL: fake.url,
-          ANTHROPIC_API_KEY: 'sk-test',
-          CLAUDE_CONFIG_DIR: `${remoteDir}/claude`,
-          TMPDIR: `${remoteDir}/tmp`,
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-          DISABLE_AUTOUPDATER: '1',
-        },
+        agentEnv: remoteClaudeEnv(fake.url, remoteDir),
       },
     });
   });

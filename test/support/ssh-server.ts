@@ -62,6 +62,23 @@ export interface SshServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The variables a remote `claude` of the tests gets: the scripted API at `apiUrl`, nothing sent
+ * elsewhere, and, with `dir` (a folder of the remote user's holding `claude/` and `tmp/`), its
+ * config and temporary files there rather than in that user's home, which other runs share.
+ */
+export function remoteClaudeEnv(apiUrl: string, dir?: string): Record<string, string> {
+  return {
+    ANTHROPIC_BASE_URL: apiUrl,
+    ANTHROPIC_API_KEY: 'sk-test',
+    ...(dir ? { CLAUDE_CONFIG_DIR: `${dir}/claude`, TMPDIR: `${dir}/tmp` } : {}),
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+  };
+}
+
 /** Why the remote tests cannot run here, or null when they can. */
 export function sshUnavailable(): string | null {
   if (process.platform !== 'linux') return 'the sshd of these tests is set up on Linux only';
