@@ -35,9 +35,9 @@ test.describe('workspace, keyboard only', () => {
     await screenshot(page, 'command-palette');
 
     await page.keyboard.type('new agent');
-    // "New agent in worktree" matches too; the plain one comes first.
-    await expect(options).toHaveCount(2);
-    await expect(options.first()).not.toContainText('worktree');
+    // "New agent in worktree" and "New agent on host…" match too; the plain one comes first.
+    await expect(options).toHaveCount(3);
+    await expect(options.first()).toHaveText(/^New agent\s*Ctrl\+Shift\+A$/);
     await page.keyboard.press('Enter');
     await expect(palette).toHaveCount(0);
     await expect(agents(page)).toHaveCount(1);
