@@ -275,3 +275,32 @@ describe('the terminal’s pty, for xterm', () => {
     expect(views.at(-1)!.term.options.windowsPty).toEqual({});
   });
 });
+
+describe('keys typed while the shell opens', () => {
+  it('wait for the open and reach the shell in order, not nowhere', async () => {
+    const host = new FakeHost();
+    let answer!: (opened: { cwd: string }) => void;
+    host.replies.openTerminal = () => new Promise((resolve) => (answer = resolve));
+    render(
+      <TerminalBlock
+        blockId={BLOCK_ID}
+        spec={{ kind: 'terminal', cwd: '/srv', host: 'devbox' }}
+        api={host.api}
+        onSpecChange={() => undefined}
+        handleRef={() => undefined}
+      />,
+    );
+    await waitFor(() => expect(host.paramsOf('openTerminal')).not.toEqual([]));
+    const term = views.at(-1)!.term;
+    act(() => {
+      term.input('ls', true);
+      term.input('\r', true);
+    });
+    expect(host.paramsOf('writeTerminal')).toEqual([]);
+    await act(async () => answer({ cwd: '/srv' }));
+    expect(host.paramsOf('writeTerminal')).toEqual([
+      { terminalId: BLOCK_ID, data: 'ls' },
+      { terminalId: BLOCK_ID, data: '\r' },
+    ]);
+  });
+});

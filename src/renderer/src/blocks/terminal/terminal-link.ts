@@ -65,12 +65,19 @@ export function linkTerminal(
   // While the restored output is parsed, xterm answers the queries in it (a cursor position or
   // device report that vim sent long ago); those answers must not reach today's program.
   let replaying = false;
-  const input = view.term.onData((data) => {
-    if (replaying) return;
+  // Keys typed before the host has answered the open: there is no shell to take them yet (one on
+  // another machine may take a second to connect), so they wait for it rather than go nowhere.
+  let typed: string[] | null = [];
+  const send = (data: string) => {
     // A big paste goes in pieces the contract accepts, in order.
     for (const piece of splitText(data, MAX_WRITE)) {
       api.writeTerminal({ terminalId, data: piece }).catch(report);
     }
+  };
+  const input = view.term.onData((data) => {
+    if (replaying) return;
+    if (typed) typed.push(data);
+    else send(data);
   });
   const resize = view.term.onResize(({ cols, rows }) => {
     api.resizeTerminal({ terminalId, cols, rows }).catch(report);
@@ -92,10 +99,13 @@ export function linkTerminal(
       } else for (const data of waiting) show(data);
       if (opened.shell) events.onShell?.(opened.shell);
       events.onDirectory(opened.cwd);
+      for (const data of typed ?? []) send(data);
+      typed = null;
       events.onOpened?.();
     },
     (error: unknown) => {
       early = null;
+      typed = null;
       if (events.onOpened) events.onOpened(failureReason(error));
       else report(error);
     },
