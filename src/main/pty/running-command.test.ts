@@ -22,6 +22,13 @@ describe('RunningCommand', () => {
     expect(running.command).toBe('echo é');
   });
 
+  it('reads a mark whose terminator is cut between its two bytes', () => {
+    const running = new RunningCommand();
+    running.push(bytes(`\x1b[0mcolour\x1b]633;E;make\x1b`));
+    running.push(bytes(`\\\x1b]633;C\x1b\\`));
+    expect(running.command).toBe('make');
+  });
+
   it('takes a new prompt as the end of what ran (a shell whose command mark got lost)', () => {
     const running = new RunningCommand();
     running.push(bytes(`\x1b]133;C\x07`));

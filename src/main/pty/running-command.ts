@@ -1,5 +1,9 @@
 import { parseShellMark } from '../../shared/shell-marks';
 
+const ESC = 0x1b;
+/** How every mark starts (an operating system command). */
+const OSC = '\x1b]';
+
 /** Longer than any mark a shell sends (a command line is escaped into one). */
 const LONGEST_MARK = 64 * 1024;
 
@@ -18,6 +22,9 @@ export class RunningCommand {
   private running = false;
 
   push(data: Uint8Array): void {
+    // Most output holds no mark: a native search over the bytes passes it by, undecoded.
+    const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    if (!this.tail && bytes.indexOf(OSC) === -1 && bytes.at(-1) !== ESC) return;
     const text = this.tail + this.decoder.decode(data, { stream: true });
     // eslint-disable-next-line no-control-regex -- the marks are control sequences
     const marks = /\x1b\](?:633|133);([^\x07\x1b]*)(?:\x07|\x1b\\)/g;
@@ -33,9 +40,14 @@ export class RunningCommand {
       }
       if (mark?.type === 'commandFinished' || mark?.type === 'promptStart') this.running = false;
     }
-    // From the last escape on, which may be a mark's first bytes.
-    const open = text.lastIndexOf('\x1b');
-    this.tail = open >= end && text.length - open < LONGEST_MARK ? text.slice(open) : '';
+    // A mark cut off by the chunk's end, or its first byte alone, waits for the next chunk.
+    const start = text.lastIndexOf(OSC);
+    this.tail =
+      start >= end && text.length - start < LONGEST_MARK
+        ? text.slice(start)
+        : text.endsWith('\x1b')
+          ? '\x1b'
+          : '';
   }
 
   /** What runs, when something does: its command line, or '' where the shell gave none. */
