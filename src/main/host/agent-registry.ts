@@ -37,8 +37,9 @@ export interface AgentLocation {
   host?: string;
 }
 
-interface Agent extends AgentLocation {
+interface Agent {
   session: AgentSession;
+  cwd: string;
   log: EventLog;
   batcher: AgentOutputBatcher;
   /** Events held back while a reopening page's history is read; null the rest of the time. */
@@ -143,15 +144,7 @@ export class AgentRegistry {
       batcher.flush();
       if (open()) this.emit({ name: 'agentState', payload: { agentId, state } });
     });
-    const agent: Agent = {
-      session,
-      cwd,
-      ...(host ? { host } : {}),
-      log,
-      batcher,
-      held: null,
-      rawViews: 0,
-    };
+    const agent: Agent = { session, cwd, log, batcher, held: null, rawViews: 0 };
     this.agents.set(agentId, agent);
     this.places.set(agentId, { cwd, ...(host ? { host } : {}) });
 
@@ -294,9 +287,9 @@ export class AgentRegistry {
 
   /** Where the agent's session works: its folder, and its host when that is another machine. */
   location(agentId: string): AgentLocation {
-    const agent = this.agents.get(agentId);
-    if (!agent) throw new Error(`no open agent ${agentId}`);
-    return { cwd: agent.cwd, ...(agent.host ? { host: agent.host } : {}) };
+    const place = this.agents.has(agentId) ? this.places.get(agentId) : undefined;
+    if (!place) throw new Error(`no open agent ${agentId}`);
+    return place;
   }
 
   get(agentId: string): AgentSession {
