@@ -78,6 +78,12 @@ export const commands = [
   { id: 'agent.export', title: 'Export transcript', keys: '' },
   { id: 'agent.review', title: 'Review changes', keys: '' },
   { id: 'settings.open', title: 'Open settings', keys: '' },
+  {
+    id: 'claude.settings',
+    title: 'Open Claude settings',
+    keys: '',
+    keywords: 'mcp servers permission rules hooks memory account login',
+  },
 ] as const satisfies readonly CommandInfo[];
 
 export type CommandId = (typeof commands)[number]['id'];

@@ -316,6 +316,15 @@ export class AgentSession {
     if (this.lifecycle.state !== 'unresponsive') this.setLifecycle({ state: 'busy' });
   }
 
+  /**
+   * One control request of the CLI's own settings and state (`mcp_status`, `get_settings`, …),
+   * answered by its `response` or rejected with the CLI's refusal. The modules that know each
+   * request's shape read the answer; the session only carries it.
+   */
+  controlRequest(request: { subtype: string } & Record<string, unknown>, timeoutMs?: number) {
+    return this.control.request(request, timeoutMs);
+  }
+
   /** Stops the running turn (the CLI's interrupt request, not a kill); the session stays usable. */
   async interrupt(): Promise<void> {
     await this.control.request({ subtype: 'interrupt' });

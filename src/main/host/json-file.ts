@@ -41,26 +41,31 @@ export class JsonFile<T> {
   async write(value: T): Promise<void> {
     // Serialized before queueing, so a value that cannot be written fails its own caller now.
     const text = `${JSON.stringify(value, null, 2)}\n`;
-    const written = this.queue.then(() => this.replace(text));
+    const written = this.queue.then(() => replaceFile(this.path, text));
     this.queue = written.catch(() => undefined);
     return written;
   }
+}
 
-  private async replace(text: string): Promise<void> {
-    await mkdir(dirname(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+/**
+ * Replaces the file at `path` with `text` without ever tearing it: the text goes to a temp file of
+ * its own beside it, reaches the disk, and takes the file's place by rename. A write that fails
+ * leaves the file as it was.
+ */
+export async function replaceFile(path: string, text: string, mode = 0o600): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const file = await open(temporary, 'w', mode);
     try {
-      const file = await open(temporary, 'w', 0o600);
-      try {
-        await file.writeFile(text);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      await rename(temporary, this.path);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
+      await file.writeFile(text);
+      await file.sync();
+    } finally {
+      await file.close();
     }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
   }
 }

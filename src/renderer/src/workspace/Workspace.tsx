@@ -24,6 +24,7 @@ import { useNotificationSettings } from './use-notification-settings';
 import { useBlockHandoffs } from './use-block-handoffs';
 import { useWorkspace, type NewBlock } from './use-workspace';
 import { ConnectHost } from './remote/ConnectHost';
+import { ClaudeSettings } from '../settings/ClaudeSettings';
 import { SshAsks } from './remote/SshAsks';
 import { useSshAsks } from './remote/use-ssh-asks';
 
@@ -47,6 +48,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const elements = useBlockElements(Object.keys(state.blocks));
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
+  // undefined: closed; null: open with no agent block to take the session from.
+  const [claudeSettingsFor, setClaudeSettingsFor] = useState<string | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
   /** The kind of block "Connect to host" is asking a machine for, while it is open. */
   const [connectingKind, setConnectingKind] = useState<string | null>(null);
@@ -171,6 +174,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         openPalette: () => setPaletteOpen(true),
         openLibrary: () => setLibraryOpen(true),
         connectToHost: setConnectingKind,
+        openClaudeSettings: setClaudeSettingsFor,
         notify: setNotice,
       }),
     [
@@ -201,7 +205,11 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
 
   const order = blockOrder(state.layout);
   const dialogOpen =
-    paletteOpen || libraryOpen || connectingKind !== null || sshAsks.current !== null;
+    paletteOpen ||
+    libraryOpen ||
+    connectingKind !== null ||
+    claudeSettingsFor !== undefined ||
+    sshAsks.current !== null;
   const latest = useRef({ entries, dialogOpen, order, focus: workspace.focus });
   latest.current = { entries, dialogOpen, order, focus: workspace.focus };
 
@@ -383,6 +391,13 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
               ...(fork ? { fork: true } : {}),
             });
           }}
+        />
+      )}
+      {claudeSettingsFor !== undefined && (
+        <ClaudeSettings
+          api={api}
+          agentId={claudeSettingsFor}
+          onClose={() => setClaudeSettingsFor(undefined)}
         />
       )}
       {paletteOpen && (

@@ -23,6 +23,8 @@ export type WorkspaceAction =
   | { type: 'library' }
   | { type: 'rescanLibrary' }
   | { type: 'openSettings' }
+  /** "Claude settings", for the focused agent block's session (or the first agent block's). */
+  | { type: 'claudeSettings' }
   /** Handled by the focused block when it is of this kind. */
   | { type: 'block'; kind: string };
 
@@ -64,4 +66,5 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'agent.export': { type: 'block', kind: 'agent' },
   'agent.review': { type: 'block', kind: 'agent' },
   'settings.open': { type: 'openSettings' },
+  'claude.settings': { type: 'claudeSettings' },
 };

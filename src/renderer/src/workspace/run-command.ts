@@ -26,6 +26,8 @@ export interface CommandContext {
   openLibrary(): void;
   /** Asks which machine a new block of `kind` goes on ("Connect to host"). */
   connectToHost(kind: string): void;
+  /** Opens "Claude settings" for the agent block `agentId` (null: no agent block is open). */
+  openClaudeSettings(agentId: string | null): void;
   /** Tells the user what came of a command that has nothing else to show. */
   notify(notice: string): void;
 }
@@ -84,6 +86,11 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
           opened || notify(`Settings: ${path} (changes apply to new terminals and agents)`),
         (failure: unknown) => notify(failureReason(failure)),
       );
+    case 'claudeSettings': {
+      const agents = order.filter((blockId) => state.blocks[blockId]?.kind === 'agent');
+      const agentId = focused && agents.includes(focused) ? focused : (agents[0] ?? null);
+      return context.openClaudeSettings(agentId);
+    }
     case 'block':
       return void (focused && handles.get(focused)?.run(id));
     case 'focusNext': {

@@ -1,0 +1,28 @@
+import type { HostApi } from '../../../shared/host-api';
+import { TabbedDialog, type DialogTab } from '../ui/TabbedDialog';
+
+/** What every page of "Claude settings" is about: an agent block's session, if one is open. */
+export interface ClaudeSettingsScope {
+  api: HostApi;
+  /** The agent block whose session (and folder, for the project scope) the settings are of. */
+  agentId: string | null;
+}
+
+/** The pages, in the order of their tabs; each is a module of its own in this folder. */
+const pages: readonly { name: string; Page(scope: ClaudeSettingsScope): React.ReactNode }[] = [];
+
+interface ClaudeSettingsProps extends ClaudeSettingsScope {
+  initialTab?: string;
+  onClose(): void;
+}
+
+/** "Claude settings": Claude Code's own configuration, which the CLI shows only in its TUI. */
+export function ClaudeSettings({ api, agentId, initialTab, onClose }: ClaudeSettingsProps) {
+  const tabs: DialogTab[] = pages.map(({ name, Page }) => ({
+    name,
+    render: () => <Page api={api} agentId={agentId} />,
+  }));
+  return (
+    <TabbedDialog label="Claude settings" tabs={tabs} initialTab={initialTab} onClose={onClose} />
+  );
+}
