@@ -25,7 +25,8 @@ const notInPage = /^(node:|electron$|ws$|node-pty$)/;
 const layers = [
   { folder: 'src/shared', may: ['src/shared'], modules: /^(node:|electron$|react|ws$|node-pty$)/ },
   { folder: 'src/renderer', may: ['src/renderer', 'src/shared'], modules: notInPage },
-  // The page, bottom up: ui and host < blocks < library < workspace; the entry (App, main) on top.
+  // The page, bottom up: ui and host < blocks < library, settings < workspace; the entry (App,
+  // main) on top.
   { folder: `${page}/ui`, may: [`${page}/ui`, 'src/shared'], modules: notInPage },
   { folder: `${page}/host`, may: [`${page}/host`, 'src/shared'], modules: notInPage },
   {
@@ -46,10 +47,16 @@ const layers = [
     modules: notInPage,
   },
   {
+    folder: `${page}/settings`,
+    may: [`${page}/settings`, `${page}/blocks`, `${page}/ui`, `${page}/host`, 'src/shared'],
+    modules: notInPage,
+  },
+  {
     folder: `${page}/workspace`,
     may: [
       `${page}/workspace`,
       `${page}/library`,
+      `${page}/settings`,
       `${page}/blocks`,
       `${page}/ui`,
       `${page}/host`,
