@@ -354,6 +354,10 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     const now = await clis();
     expect(now).toHaveLength(1);
     expect(now).not.toEqual(left);
+    // Its pid is kept in a folder of the remote user's own that no one else may enter.
+    const pids = (await remote('cd ~/.cache/tether && stat -c %a . && ls')).out.split('\n');
+    expect(pids[0]).toBe('700');
+    expect(pids).toContain('claude-a2.pid');
     await c.request('closeAgent', { agentId: 'a2' });
   }, 180_000);
 

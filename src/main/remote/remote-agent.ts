@@ -5,6 +5,7 @@ import type { SpawnSpec, Transport, TransportHandlers } from '../agent/transport
 import { sshCommand, type SshSettings } from './ssh-connection';
 import { remoteFolder } from './remote-folder';
 import { formatTarget, type SshTarget } from './ssh-hosts';
+import { CLAUDE_MISSING } from '../../shared/ssh-failures';
 
 /**
  * Run on the remote by `sh`: reads the variables the CLI gets (one `NAME=value` a line, up to an
@@ -22,7 +23,10 @@ import { formatTarget, type SshTarget } from './ssh-hosts';
 const REMOTE_SCRIPT = [
   'while IFS= read -r line && [ -n "$line" ]; do export "$line"; done',
   'tag=$1; shift',
-  'pidfile=${TMPDIR:-/tmp}/tether-claude-$(id -u)-$tag.pid',
+  // In a folder of the user's own that no one else may write to, replaced whole (never read
+  // half-written); where none can be made, no pid is kept, and an orphan outlives a reconnect.
+  'piddir=${XDG_RUNTIME_DIR:-$HOME/.cache}/tether',
+  'if [ -n "$tag" ] && mkdir -p "$piddir" 2>/dev/null && chmod 700 "$piddir" && [ -O "$piddir" ]; then pidfile=$piddir/claude-$tag.pid; else tag=; fi',
   // Gone before the new one starts (a few seconds for its own ending, then for good); a zombie
   // waiting for its sshd to reap it is gone already.
   'if [ -n "$tag" ] && [ -f "$pidfile" ]; then old=$(cat "$pidfile"); case $(ps -p "$old" -o args= 2>/dev/null) in *stream-json*) kill "$old" 2>/dev/null; n=0; while [ $n -lt 50 ]; do case $(ps -p "$old" -o stat= 2>/dev/null) in Z*|"") break;; esac; sleep 0.1; n=$((n+1)); done; kill -9 "$old" 2>/dev/null;; esac; fi',
@@ -31,10 +35,10 @@ const REMOTE_SCRIPT = [
   'login_path=$(echo "$found" | sed -n s/^path=//p | tail -n 1)',
   'if [ -n "$login_path" ]; then PATH=$login_path; export PATH; fi',
   'if [ ! -x "$claude" ]; then for file in "$HOME/.local/bin/claude" "$HOME/.claude/local/claude" /opt/homebrew/bin/claude /usr/local/bin/claude; do if [ -x "$file" ]; then claude=$file; break; fi; done; fi',
-  'if [ ! -x "$claude" ]; then echo "Claude Code is not installed on $(uname -n): not on the login PATH, nor in ~/.local/bin, ~/.claude/local, /opt/homebrew/bin or /usr/local/bin." >&2; exit 127; fi',
+  `if [ ! -x "$claude" ]; then echo "${CLAUDE_MISSING} $(uname -n): not on the login PATH, nor in ~/.local/bin, ~/.claude/local, /opt/homebrew/bin or /usr/local/bin." >&2; exit 127; fi`,
   'cd "$1" 2>/dev/null || { echo "There is no folder $1 on $(uname -n) (or this user may not enter it)." >&2; exit 1; }',
   'shift',
-  'if [ -n "$tag" ]; then echo $$ >"$pidfile"; fi',
+  'if [ -n "$tag" ]; then echo $$ >"$pidfile.$$" && mv -f "$pidfile.$$" "$pidfile"; fi',
   'exec "$claude" "$@"',
 ].join('\n');
 

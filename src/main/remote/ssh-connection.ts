@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatTarget, type SshTarget } from './ssh-hosts';
+import { hostKeyChanged, hostKeyNotAccepted, loginRefused } from '../../shared/ssh-failures';
 
 /**
  * How Tether runs the user's own `ssh` (docs/remote.md): every block on a host shares one
@@ -171,7 +172,7 @@ export async function closeMaster(target: SshTarget, settings: SshSettings): Pro
 export function explainSshFailure(stderr: string, target: SshTarget): string {
   const name = formatTarget(target);
   if (/REMOTE HOST IDENTIFICATION HAS CHANGED/.test(stderr)) {
-    return `The host key of ${name} is not the one recorded in known_hosts: the machine may have been reinstalled, or someone may be in between; Tether will not connect until you check it and remove the old key (ssh-keygen -R).`;
+    return hostKeyChanged(name);
   }
   if (/timed out|Operation timed out/i.test(stderr)) {
     return `${name} did not answer in time (connection timed out): check that it is on and reachable.`;
@@ -183,10 +184,10 @@ export function explainSshFailure(stderr: string, target: SshTarget): string {
     return `${name} is not a host name ssh can find (not in DNS, nor in your ssh config).`;
   }
   if (/Permission denied \(/.test(stderr)) {
-    return `${name} refused the login: none of your keys (or passwords) were accepted.`;
+    return loginRefused(name);
   }
   if (/Host key verification failed/.test(stderr)) {
-    return `The host key of ${name} was not accepted, so Tether did not connect.`;
+    return hostKeyNotAccepted(name);
   }
   const last = stderr
     .split(/\r?\n/)

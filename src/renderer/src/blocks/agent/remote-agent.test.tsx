@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { loginRefused } from '../../../../shared/ssh-failures';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionLifecycle } from '../../../../shared/agent-control';
@@ -110,6 +111,29 @@ describe('an agent block on another machine', () => {
     expect(disconnectedStatus()).toBeNull();
     await settle(60_000);
     expect(opens()).toBe(before + 4);
+  });
+
+  it('stops trying by itself after a failure only the user can fix, and Reconnect still tries', async () => {
+    const host = new FakeHost();
+    const { state, settle } = await remoteBlock(host);
+    host.replies.openAgent = () =>
+      Promise.reject(new HostRequestError(`openAgent: ${loginRefused('devbox')}`));
+    const opens = () => host.paramsOf('openAgent').length;
+    const before = opens();
+    await state(cutOff);
+    await settle(1000);
+    expect(opens()).toBe(before + 1);
+    expect(disconnectedStatus()!.textContent).toContain('refused the login');
+    expect(disconnectedStatus()!.textContent).toContain('Tether stopped trying by itself');
+    await settle(120_000);
+    expect(opens()).toBe(before + 1);
+
+    host.replies.openAgent = () => ({ cwd: '/home/ada/src', history: [] });
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+    await settle();
+    expect(opens()).toBe(before + 2);
+    await state({ state: 'idle' });
+    expect(disconnectedStatus()).toBeNull();
   });
 
   it('leaves a session that ended for another reason to the user', async () => {

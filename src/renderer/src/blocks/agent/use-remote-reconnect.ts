@@ -37,7 +37,9 @@ export function useRemoteReconnect(
     // never as a session that ended.
     lost:
       reconnect.lost ??
-      (cutOff ? { reason: lifecycle.message, failed: 0, failure: null, trying: false } : null),
+      (cutOff
+        ? { reason: lifecycle.message, failed: 0, failure: null, trying: false, stopped: false }
+        : null),
     now: reconnect.now,
     /** The open of an attempt failed: true when it counted as such (else the block shows it). */
     openFailed: (message: string): boolean => {

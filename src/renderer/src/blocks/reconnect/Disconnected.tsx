@@ -27,7 +27,13 @@ export function Disconnected({
           Attempt {lost.failed} to reconnect failed: {lost.failure}
         </p>
       )}
-      <p>{lost.trying ? 'Reconnecting…' : `Reconnecting in ${next} s.`}</p>
+      <p>
+        {lost.trying
+          ? 'Reconnecting…'
+          : lost.stopped
+            ? 'Tether stopped trying by itself: choose Reconnect once that is seen to.'
+            : `Reconnecting in ${next} s.`}
+      </p>
       <button type="button" ref={ref} onClick={onReconnect}>
         Reconnect
       </button>

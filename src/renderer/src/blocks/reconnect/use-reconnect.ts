@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { retryCannotHeal } from '../../../../shared/ssh-failures';
 
 const FIRST_DELAY_MS = 1000;
 const LONGEST_DELAY_MS = 30_000;
@@ -17,12 +18,18 @@ export interface Lost {
   failure: string | null;
   /** An attempt is under way. */
   trying: boolean;
+  /**
+   * The last failure is one that trying again cannot heal (a refused login, a cancelled
+   * question, no Claude Code there): no more attempts by themselves, only "Reconnect".
+   */
+  stopped: boolean;
 }
 
 /**
  * Reconnecting a remote block whose connection died: by itself after a wait that doubles with
  * each failed attempt (a host that is down is not hammered, one that is back is found soon), or
- * at once when the user asks. `attempt(byUser)` starts one; the block reports how it went.
+ * at once when the user asks. `attempt(byUser)` starts one; the block reports how it went. A
+ * failure that only the user can fix stops the attempts made by themselves.
  */
 export function useReconnect(attempt: (byUser: boolean) => void) {
   const [lost, setLost] = useState<Lost | null>(null);
@@ -47,7 +54,7 @@ export function useReconnect(attempt: (byUser: boolean) => void) {
   );
 
   useEffect(() => {
-    if (!lost || lost.trying) return;
+    if (!lost || lost.trying || lost.stopped) return;
     const timer = setTimeout(() => start(false), reconnectDelay(lost.failed));
     return () => clearTimeout(timer);
   }, [lost, start]);
@@ -57,6 +64,7 @@ export function useReconnect(attempt: (byUser: boolean) => void) {
     failed: current.failed + 1,
     failure,
     trying: false,
+    stopped: retryCannotHeal(failure),
   });
 
   return {
@@ -69,7 +77,7 @@ export function useReconnect(attempt: (byUser: boolean) => void) {
         update((current) =>
           current?.trying
             ? failAttempt(current, reason)
-            : { reason, failed: 0, failure: null, trying: false },
+            : { reason, failed: 0, failure: null, trying: false, stopped: retryCannotHeal(reason) },
         ),
       [update],
     ),

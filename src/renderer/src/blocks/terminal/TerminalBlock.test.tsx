@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { hostKeyNotAccepted } from '../../../../shared/ssh-failures';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,9 +33,9 @@ async function mount(
   info: Partial<AppInfo>,
   opened: { cwd: string; shell?: string },
   spec: Partial<BlockSpec> = {},
+  host = new FakeHost(),
 ) {
-  const host = new FakeHost();
-  host.replies.openTerminal = opened;
+  host.replies.openTerminal ??= opened;
   render(
     <StrictMode>
       <AppInfoContext.Provider value={info}>
@@ -222,6 +223,44 @@ describe('a terminal block on another machine', () => {
       expect(screen.queryByRole('status', { name: 'Disconnected' })).toBeNull();
       await wait(60_000);
       expect(opens()).toBe(before + 4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('tries again by itself when its first open fails, until a failure only the user can fix', async () => {
+    const replies = ['devbox did not answer in time.', hostKeyNotAccepted('devbox')];
+    const fake = new FakeHost();
+    fake.replies.openTerminal = () => {
+      const failure = replies.shift();
+      return failure
+        ? Promise.reject(new HostRequestError(`openTerminal: ${failure}`))
+        : { cwd: '/home/ada/src' };
+    };
+    // Fake timers that also run on their own, so that the mount's waits still end.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      host = await mount({ platform: 'linux' }, { cwd: '/home/ada/src' }, remote, fake);
+      const status = () => screen.getByRole('status', { name: 'Disconnected' }).textContent;
+      await waitFor(() =>
+        expect(status()).toContain(
+          'The shell on devbox did not open: devbox did not answer in time.',
+        ),
+      );
+      expect(status()).toContain('Reconnecting in 1 s.');
+      const opens = () => host.paramsOf('openTerminal').length;
+      const before = opens();
+      const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+      await wait(1000);
+      expect(opens()).toBe(before + 1);
+      expect(status()).toContain('was not accepted');
+      expect(status()).toContain('Tether stopped trying by itself');
+      await wait(120_000);
+      expect(opens()).toBe(before + 1);
+      fireEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+      await wait(0);
+      expect(opens()).toBe(before + 2);
+      expect(screen.queryByRole('status', { name: 'Disconnected' })).toBeNull();
     } finally {
       vi.useRealTimers();
     }

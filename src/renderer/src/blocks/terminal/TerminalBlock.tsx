@@ -46,6 +46,8 @@ export function TerminalBlock({
   const [generation, setGeneration] = useState(0);
   const [exit, setExit] = useState<EventPayload<'terminalExit'> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The remote shell has not opened since the block was made: there is no old output to keep.
+  const [neverOpened, setNeverOpened] = useState(false);
   const [finding, setFinding] = useState(false);
   const findInput = useRef<HTMLInputElement>(null);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
@@ -131,10 +133,18 @@ export function TerminalBlock({
       },
       onError: setError,
       onOpened: (failure) => {
-        const { reconnect } = latest.current;
-        if (!reconnect.trying()) return void (failure && setError(failure));
-        if (failure) reconnect.failed(failure);
-        else reconnect.connected();
+        const { reconnect, spec } = latest.current;
+        if (!reconnect.trying()) {
+          if (!failure) return;
+          // A host that is not there yet (a restored layout opening before the network is up)
+          // is tried again as a lost connection is.
+          if (!spec.host) return setError(failure);
+          setNeverOpened(true);
+          return reconnect.disconnected(failure);
+        }
+        if (failure) return reconnect.failed(failure);
+        setNeverOpened(false);
+        reconnect.connected();
       },
       onShell: (file) => {
         shell.current = file;
@@ -316,9 +326,17 @@ export function TerminalBlock({
       )}
       {reconnect.lost && (
         <Disconnected lost={reconnect.lost} onReconnect={reconnect.now} ref={reconnectButton}>
-          The connection to {spec.host ?? 'the host'} was lost:{' '}
-          {reconnect.lost.reason.replace(/\.$/, '')}. The shell could not survive it; a new one
-          opens in the same folder, below the old output.
+          {neverOpened ? (
+            <>
+              The shell on {spec.host} did not open: {reconnect.lost.reason}
+            </>
+          ) : (
+            <>
+              The connection to {spec.host ?? 'the host'} was lost:{' '}
+              {reconnect.lost.reason.replace(/\.$/, '')}. The shell could not survive it; a new one
+              opens in the same folder, below the old output.
+            </>
+          )}
         </Disconnected>
       )}
       {error && (
