@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkHost,
+  closeMaster,
   resolveHost,
   runSsh,
   sshCommand,
@@ -75,6 +76,21 @@ describe.skipIf(reason)(reason ? `ssh connection: skipped, ${reason}` : 'ssh con
     // The master outlives both commands (ControlPersist).
     expect(await checkHost(host, settings)).toEqual({ ok: true });
     expect(server.authentications() - before).toBe(1);
+  });
+
+  it('stops a shared connection for new sessions, and lets the ones on it finish', async () => {
+    const own = alone();
+    const host = target(server.alias);
+    expect(await checkHost(host, own)).toEqual({ ok: true });
+    // A session of another process on the same master, still running when this one quits.
+    const running = runSsh(
+      sshCommand(host, own, { kind: 'pipe', command: 'sleep 1; echo finished' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await closeMaster(host, own);
+    const check = () => runSsh(sshCommand(host, own, { kind: 'control', operation: 'check' }));
+    expect((await check()).code).not.toBe(0);
+    expect(await running).toMatchObject({ code: 0, stdout: 'finished\n' });
   });
 
   it('resolves a host as ssh would connect to it, through the config and what was typed', async () => {

@@ -42,7 +42,7 @@ export type SshMode =
   /** Plain pipes (`-T`): byte-exact streams such as the agent's stream-json. */
   | { kind: 'pipe'; command: string; opensMaster?: boolean }
   /** A request to the master only (`-O check`, `-O exit`). */
-  | { kind: 'control'; operation: 'check' | 'exit' }
+  | { kind: 'control'; operation: 'check' | 'stop' | 'exit' }
   /** Nothing run: ssh prints the configuration it would use (`-G`). */
   | { kind: 'config' };
 
@@ -160,9 +160,13 @@ export async function connect(target: SshTarget, settings: SshSettings): Promise
   if (!result.ok) throw new Error(result.error);
 }
 
-/** Ends the shared connection to `target` and every session still on it. */
+/**
+ * Lets the shared connection to `target` end: it takes no new sessions and goes when the last
+ * one does. Another Tether process (browser mode beside the app) may be using it: its blocks go
+ * on, and its next one opens a connection of its own.
+ */
 export async function closeMaster(target: SshTarget, settings: SshSettings): Promise<void> {
-  await runSsh(sshCommand(target, settings, { kind: 'control', operation: 'exit' }));
+  await runSsh(sshCommand(target, settings, { kind: 'control', operation: 'stop' }));
 }
 
 /**
