@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
-import { RemoteFiles, type RemoteCommands } from '../../src/main/git/remote-files';
+import { RemoteFiles, SCRIPTS, type RemoteCommands } from '../../src/main/git/remote-files';
+import { runGit } from '../../src/main/git/git';
+import { remoteCommandLine } from '../../src/shared/remote-command-line';
 import {
   createWorktree,
   discardWorktree,
@@ -149,6 +151,22 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
       revertReplacement({ ...replacement, path: `${repo}/missing.txt` }, files),
     ).rejects.toThrow(`${repo}/missing.txt on ${HOST} cannot be read`);
     expect(await remote('find "$1" -name pwned', view)).toBe('');
+  });
+
+  it('writes a file there whole or not at all, keeping its mode', async () => {
+    const file = `${repo}/config.env`;
+    await remote('printf "old\\n" > "$1" && chmod 640 "$1"', file);
+    await files.write(file, 'new ✓\n');
+    const leftovers = 'ls -a "$(dirname "$1")" | grep -c tether || true';
+    expect(await remote(`cat "$1"; stat -c %a "$1"; ${leftovers}`, file)).toBe('new ✓\n640\n0\n');
+    // The link drops mid-write: ssh's input ends early, after part of the text.
+    const cut = await commands.command(
+      HOST,
+      remoteCommandLine(SCRIPTS.write, [file, String(Buffer.byteLength('the whole text\n'))]),
+    );
+    const failed = await runGit(cut, () => 'no ssh', 'the wh').catch((error: unknown) => error);
+    expect(String(failed)).toContain('6 of 15 bytes came; it is as it was');
+    expect(await remote(`cat "$1"; ${leftovers}`, file)).toBe('new ✓\n0\n');
   });
 
   it('lists the folder there for @ completion: git in a work tree, find elsewhere', async () => {

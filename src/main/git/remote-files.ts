@@ -21,7 +21,7 @@ const SSH_MISSING = 'ssh was not found: install OpenSSH, or put it on PATH';
  * the page wrote is read by a shell. They reach `sh` through `remoteCommandLine`, so the login
  * shell there (fish, tcsh) reads none of them.
  */
-const SCRIPTS = {
+export const SCRIPTS = {
   /** `$1` the host's name for the sentence; the rest `env VAR=… git -C DIR …`. */
   git: [
     'command -v git >/dev/null 2>&1 || { printf "git was not found on %s: install it there" "$1" >&2; exit 127; }',
@@ -29,10 +29,21 @@ const SCRIPTS = {
     'exec env "$@"',
   ].join('\n'),
   read: 'exec cat < "$1"',
-  /** Only over a file that is there: a revert never makes a file the model named. */
+  /**
+   * `$2` bytes from stdin over the file `$1`, only one that is there (a revert never makes a file
+   * the model named). They go to a copy beside it (its mode kept) that replaces it by rename once
+   * all have come: a link that drops mid-write ends the input early, and must not leave the file
+   * cut short. A symbolic link is written through, in place.
+   */
   write: [
     '[ -f "$1" ] || { printf "%s is not a file there any more" "$1" >&2; exit 1; }',
-    'exec cat > "$1"',
+    '[ -L "$1" ] && exec cat > "$1"',
+    'tmp=$(dirname -- "$1")/.$(basename -- "$1").tether-$$',
+    'trap \'rm -f -- "$tmp"\' EXIT HUP INT TERM',
+    'cp -p -- "$1" "$tmp" && cat > "$tmp" || exit 1',
+    'got=$(wc -c < "$tmp" | tr -d " ")',
+    '[ "$got" = "$2" ] || { printf "%s was not written: %s of %s bytes came; it is as it was" "$1" "$got" "$2" >&2; exit 1; }',
+    'mv -f -- "$tmp" "$1"',
   ].join('\n'),
   exists: '[ -e "$1" ]',
   /**
@@ -69,7 +80,7 @@ const shLine = remoteCommandLine;
 
 /**
  * Another machine's files, over ssh: git as `git -C DIR` there (with the same read-only flags
- * and variables as here), reads by `cat`, writes by `cat >` fed on stdin. One ssh session per
+ * and variables as here), reads by `cat`, writes whole files by `cat` fed on stdin. One ssh session per
  * operation, on the host's shared connection.
  */
 export class RemoteFiles implements Files {
@@ -102,7 +113,7 @@ export class RemoteFiles implements Files {
   }
 
   async write(file: string, text: string): Promise<void> {
-    await this.run(SCRIPTS.write, [file], text);
+    await this.run(SCRIPTS.write, [file, String(Buffer.byteLength(text))], text);
   }
 
   async exists(file: string): Promise<boolean> {
