@@ -169,6 +169,23 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
     expect(await remote(`cat "$1"; ${leftovers}`, file)).toBe('new ✓\n0\n');
   });
 
+  it('takes ~ as the home there, as a shell that reports no folder leaves it', async () => {
+    const name = `tilde-${process.pid}.txt`;
+    await remote('printf "at home\\n" > "$HOME/$1"', name);
+    try {
+      expect(await files.read(`~/${name}`)).toBe('at home\n');
+      expect(await files.realpaths(['~', `~/${name}`])).toEqual([
+        server.home,
+        `${server.home}/${name}`,
+      ]);
+      await expect(files.git('~', ['rev-parse', '--is-inside-work-tree'], {})).rejects.toThrow(
+        /not a git repository/,
+      );
+    } finally {
+      await remote('rm -f "$HOME/$1"', name);
+    }
+  });
+
   it('lists the folder there for @ completion: git in a work tree, find elsewhere', async () => {
     const limits = { maxFiles: 1000, timeMs: 10_000 };
     const listed = await listRemoteFolder(files, repo, limits);

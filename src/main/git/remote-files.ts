@@ -86,38 +86,41 @@ const shLine = remoteCommandLine;
 export class RemoteFiles implements Files {
   readonly path = path.posix;
 
+  private knownHome: Promise<string> | undefined;
+
   constructor(
     readonly host: string,
     private readonly commands: RemoteCommands,
   ) {}
 
-  gitProcess(
+  async gitProcess(
     cwd: string,
     args: readonly string[],
     vars: Record<string, string>,
   ): Promise<ProcessSpec> {
-    return this.process(SCRIPTS.git, gitWords(this.host, cwd, args, vars));
+    return this.process(SCRIPTS.git, gitWords(this.host, await this.expand(cwd), args, vars));
   }
 
-  git(cwd: string, args: readonly string[], vars: Record<string, string>): Promise<string> {
-    return this.run(SCRIPTS.git, gitWords(this.host, cwd, args, vars));
+  async git(cwd: string, args: readonly string[], vars: Record<string, string>): Promise<string> {
+    return this.run(SCRIPTS.git, gitWords(this.host, await this.expand(cwd), args, vars));
   }
 
   /** The ssh run that lists the files under `root` there, NUL-separated (see SCRIPTS.find). */
-  findProcess(root: string): Promise<ProcessSpec> {
-    return this.process(SCRIPTS.find, [root]);
+  async findProcess(root: string): Promise<ProcessSpec> {
+    return this.process(SCRIPTS.find, [await this.expand(root)]);
   }
 
-  read(file: string): Promise<string> {
-    return this.run(SCRIPTS.read, [file]);
+  async read(file: string): Promise<string> {
+    return this.run(SCRIPTS.read, [await this.expand(file)]);
   }
 
   async write(file: string, text: string): Promise<void> {
-    await this.run(SCRIPTS.write, [file, String(Buffer.byteLength(text))], text);
+    const words = [await this.expand(file), String(Buffer.byteLength(text))];
+    await this.run(SCRIPTS.write, words, text);
   }
 
   async exists(file: string): Promise<boolean> {
-    return this.run(SCRIPTS.exists, [file]).then(
+    return this.run(SCRIPTS.exists, [await this.expand(file)]).then(
       () => true,
       (error: unknown) => {
         if (error instanceof GitError && error.exitCode === 1) return false;
@@ -128,14 +131,28 @@ export class RemoteFiles implements Files {
 
   async realpaths(files: readonly string[]): Promise<string[]> {
     if (files.length === 0) return [];
-    const found = (await this.run(SCRIPTS.realpaths, files)).split('\0');
-    return files.map((file, at) => found[at] || path.posix.resolve(file));
+    const expanded = await Promise.all(files.map((file) => this.expand(file)));
+    const found = (await this.run(SCRIPTS.realpaths, expanded)).split('\0');
+    return expanded.map((file, at) => found[at] || path.posix.resolve(file));
   }
 
-  async home(): Promise<string> {
-    const home = await this.run(SCRIPTS.home, []);
-    if (!home) throw new Error(`${this.host} did not say where its home folder is.`);
-    return home;
+  home(): Promise<string> {
+    this.knownHome ??= this.run(SCRIPTS.home, []).then((home) => {
+      if (!home) throw new Error(`${this.host} did not say where its home folder is.`);
+      return home;
+    });
+    // A failure is not kept: the next call asks again.
+    this.knownHome.catch(() => (this.knownHome = undefined));
+    return this.knownHome;
+  }
+
+  /**
+   * `~` and `~/…` as the remote's home (the folder of a shell that reports none): every path
+   * reaches the scripts as a quoted word, which no shell there expands.
+   */
+  private async expand(file: string): Promise<string> {
+    if (file !== '~' && !file.startsWith('~/')) return file;
+    return path.posix.join(await this.home(), file.slice(1));
   }
 
   private async process(script: string, args: readonly string[]): Promise<ProcessSpec> {
