@@ -97,6 +97,12 @@ describe('parseTarget', () => {
     ['[::1]x', /after the \]/],
     ['me@', /names no host/],
     ['two words', /not a host name/],
+    // What a shell would run, were they put into a ProxyCommand (OpenSSH before 9.6).
+    ['$(touch pwned)', /not a host name/],
+    ['host;id', /not a host name/],
+    ['`id`@host', /not a user name/],
+    ["me'x@host", /not a user name/],
+    ['a|b', /not a host name/],
   ])('refuses %j', (typed, message) => {
     expect(() => parseTarget(typed)).toThrow(message);
   });

@@ -150,7 +150,16 @@ export function formatTarget(target: SshTarget): string {
   return `${target.user ? `${target.user}@` : ''}${host}${target.port ? `:${target.port}` : ''}`;
 }
 
+/**
+ * One word that ssh cannot take for an option, with none of the characters a shell reads: an
+ * OpenSSH older than 9.6 puts the host and user as typed into a `ProxyCommand` of the user's
+ * config (`%h`, `%r`), which a shell runs. Newer ones refuse such names themselves.
+ */
 function isWord(text: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return text.length > 0 && !text.startsWith('-') && !/[\s\u0000-\u001f\u007f/]/.test(text);
+  return (
+    text.length > 0 &&
+    !text.startsWith('-') &&
+    // eslint-disable-next-line no-control-regex
+    !/[\s\u0000-\u001f\u007f/'"`$\\;&<>|(){}!*?]/.test(text)
+  );
 }
