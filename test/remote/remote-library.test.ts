@@ -172,21 +172,29 @@ describe.skipIf(reason)(reason ? `remote library: skipped, ${reason}` : 'remote 
     }
   });
 
-  it('says in one sentence that a host could not be reached, and lists the rest', async () => {
-    server.addHost('tether-gone', ['Port 1']);
-    const { library } = service({
-      connectedHosts: () => [host, 'tether-gone'],
-      run: (name, command) => remote.run(name, command),
+  it('never connects by itself: a host whose connection is down keeps its copy, and says so', async () => {
+    // The same host through a control folder of its own, where no connection is up.
+    const settings = server.settings();
+    const idle = new RemoteHosts({
+      ssh: () => ({ configFile: settings.configFile!, controlDir: settings.controlDir }),
+      environment: async () => process.env,
+      broadcast: () => {},
     });
+    const { library } = service({
+      connectedHosts: () => [host],
+      runIfConnected: (name, command) => idle.runIfConnected(name, command),
+    });
+    const logins = server.authentications();
     await library.rescan();
     const listing = await library.list({});
     expect(listing.sessions.map((s) => s.sessionId)).toEqual([localSessionId]);
-    expect(listing.hosts).toEqual(['tether-gone', host]);
     expect(listing.problems.hosts).toEqual([
-      { host: 'tether-gone', error: expect.stringMatching(/^[^\n]*refused[^\n]*\.$/) },
+      { host, error: expect.stringMatching(/not connected to it now/) },
     ]);
-    expect((await library.list({ host })).sessions.map((s) => s.sessionId)).toEqual([
-      remoteSessionId,
-    ]);
+    expect(server.authentications()).toBe(logins);
+    // Folder completion neither: it offers nothing rather than connect.
+    await expect(idle.folders(host, '~/')).rejects.toThrow('not connected to it now');
+    expect(server.authentications()).toBe(logins);
+    await idle.dispose();
   });
 });

@@ -121,12 +121,19 @@ export class RemoteHosts {
     return home;
   }
 
-  /** Folders on `host` whose path starts with `prefix`; `~` and a relative path are the home's. */
+  /**
+   * Folders on `host` whose path starts with `prefix`; `~` and a relative path are the home's.
+   * Only on a connection that is up: completion follows typing, and must not connect (and ask)
+   * for every name typed on the way to the host's.
+   */
   async folders(host: string, prefix: string): Promise<string[]> {
     const slash = prefix.lastIndexOf('/');
     const parent = slash === -1 ? '' : prefix.slice(0, slash + 1);
     const start = prefix.slice(slash + 1);
-    const listing = await this.run(host, remoteCommandLine(LIST_FOLDERS, [parent, start]));
+    const listing = await this.runIfConnected(
+      host,
+      remoteCommandLine(LIST_FOLDERS, [parent, start]),
+    );
     return listing
       .split('\n')
       .filter((name) => name && name !== '.' && name !== '..' && name.startsWith(start))
@@ -214,9 +221,31 @@ export class RemoteHosts {
   /** One command on the shared connection, its output; rejects with ssh's or the command's words. */
   async run(host: string, command: string): Promise<string> {
     const target = await this.connect(host);
-    const result = await runSsh(
+    return this.runOn(
+      host,
       sshCommand(target, await this.settings(host), { kind: 'pipe', command }),
     );
+  }
+
+  /**
+   * One command on the shared connection to `host` if it is up, for work the user did not start
+   * (the library's refresh, completing a folder): it never opens a connection, so never asks.
+   */
+  async runIfConnected(host: string, command: string): Promise<string> {
+    const target = parseTarget(host);
+    const settings = await this.settings(host);
+    // Windows' ssh has no masters: each command connects, with keys alone (nothing asks there).
+    if ((settings.platform ?? process.platform) !== 'win32') {
+      const check = await runSsh(
+        sshCommand(target, settings, { kind: 'control', operation: 'check' }),
+      );
+      if (check.code !== 0) throw new Error(`${host}: Tether is not connected to it now.`);
+    }
+    return this.runOn(host, sshCommand(target, settings, { kind: 'pipe', command, quiet: true }));
+  }
+
+  private async runOn(host: string, command: SshCommand): Promise<string> {
+    const result = await runSsh(command);
     if (result.code !== 0) {
       const said = result.stderr.trim().split('\n').at(-1);
       throw new Error(`${host}: ${said || `the command failed (exit code ${result.code})`}`);

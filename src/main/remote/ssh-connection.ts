@@ -39,8 +39,11 @@ export interface SshCommand {
 export type SshMode =
   /** A pty on the remote (`-tt`): a shell or anything interactive. */
   | { kind: 'tty'; command?: string; opensMaster?: boolean }
-  /** Plain pipes (`-T`): byte-exact streams such as the agent's stream-json. */
-  | { kind: 'pipe'; command: string; opensMaster?: boolean }
+  /**
+   * Plain pipes (`-T`): byte-exact streams such as the agent's stream-json. `quiet`: ssh asks
+   * nothing (`BatchMode`), for work the user did not start (should it connect on its own).
+   */
+  | { kind: 'pipe'; command: string; opensMaster?: boolean; quiet?: boolean }
   /** A request to the master only (`-O check`, `-O exit`). */
   | { kind: 'control'; operation: 'check' | 'stop' | 'exit' }
   /** Nothing run: ssh prints the configuration it would use (`-G`). */
@@ -82,6 +85,7 @@ export function sshCommand(target: SshTarget, settings: SshSettings, mode: SshMo
     '-o',
     `ConnectTimeout=${s.connectTimeoutSeconds}`,
   );
+  if (mode.kind === 'pipe' && mode.quiet) args.push('-o', 'BatchMode=yes');
   if (target.user) args.push('-l', target.user);
   if (target.port) args.push('-p', String(target.port));
   if (mode.kind === 'control') args.push('-O', mode.operation);

@@ -8,7 +8,8 @@ import { HostMirror, type RunOnHost } from './host-mirror';
 export interface LibraryRemote {
   /** The hosts connected to since Tether started: theirs are the sessions fetched. */
   connectedHosts(): string[];
-  run: RunOnHost;
+  /** A command on a host's connection if it is up: the library never connects (nor asks). */
+  runIfConnected: RunOnHost;
 }
 
 export interface HostLibrariesOptions {
@@ -83,8 +84,8 @@ export class HostLibraries {
   }
 
   /**
-   * Fetches what changed on `host` now (one fetch at a time per host), then indexes it: also a
-   * host not connected yet, which it connects to (a block about to resume a session there).
+   * Fetches what changed on `host` now (one fetch at a time per host), then indexes it. A host
+   * that is not connected now keeps what was fetched before, and says so.
    */
   async sync(host: string): Promise<void> {
     const source = await this.source(host, true);
@@ -134,7 +135,7 @@ export class HostLibraries {
     const mirror = new HostMirror({
       host,
       dir,
-      run: (on, command) => this.options.remote.run(on, command),
+      run: (on, command) => this.options.remote.runIfConnected(on, command),
       claudeConfigDir: this.options.claudeConfigDir,
     });
     const library = new SessionLibrary({

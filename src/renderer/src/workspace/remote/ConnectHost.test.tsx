@@ -68,8 +68,13 @@ describe('Connect to host', () => {
     expect(screen.getByRole('button', { name: 'Connect' }).getAttribute('aria-disabled')).toBe(
       'true',
     );
+    // One connection when the Folder field was entered (for completion), one for Connect; a
+    // second Enter while connecting adds none.
     await user.keyboard('{Enter}');
-    expect(host.paramsOf('connectSshHost')).toHaveLength(1);
+    expect(host.paramsOf('connectSshHost')).toEqual([
+      { host: 'ada@10.0.0.5:2222' },
+      { host: 'ada@10.0.0.5:2222' },
+    ]);
     await act(async () => connected({ home: '/home/ada/' }));
     expect(onConnected).toHaveBeenCalledWith({
       host: 'ada@10.0.0.5:2222',
@@ -115,6 +120,15 @@ describe('Connect to host', () => {
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect((folderField() as HTMLInputElement).value).toBe('~/src/lib/');
     expect(host.paramsOf('listRemoteFolders')).toContainEqual({ host: 'devbox', prefix: '~/src/' });
+    expect(host.paramsOf('connectSshHost')).toEqual([{ host: 'devbox' }]);
+
+    // A host name changed afterwards is not connected to, nor listed, as it is typed.
+    const listings = host.paramsOf('listRemoteFolders').length;
+    await user.type(hostField(), '-2');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(host.paramsOf('connectSshHost')).toEqual([{ host: 'devbox' }]);
+    expect(host.paramsOf('listRemoteFolders')).toHaveLength(listings);
+    expect(optionNames()).toEqual([]);
   });
 
   it('Escape closes an open list first, then the dialog; Cancel closes it too', async () => {

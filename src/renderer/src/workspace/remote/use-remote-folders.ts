@@ -6,17 +6,20 @@ import type { ComboboxOption } from '../../ui/Combobox';
 const TYPING_PAUSE_MS = 150;
 
 /**
- * The folders on `host` that start with the typed text (the home's when nothing is typed), asked
- * for once the user is in the Folder field. A host that cannot list them offers none: the
- * folder can still be typed.
+ * The folders on `host` that start with the typed text (the home's when nothing is typed). The
+ * host is connected to when the user enters the Folder field, the host's name typed by then
+ * (ssh may ask then, as Connect would); the listings use that connection and never open one, so
+ * a name changed afterwards is not connected to letter by letter. A host that cannot list them
+ * offers none: the folder can still be typed.
  */
 export function useRemoteFolders(api: HostApi, host: string | null, typed: string) {
-  const [wanted, setWanted] = useState(false);
+  // The host connected to for completion, once it is.
+  const [reached, setReached] = useState<string | null>(null);
   // Keyed by host, so another host's folders never show under this one.
   const [found, setFound] = useState<{ host: string; folders: string[] } | null>(null);
 
   useEffect(() => {
-    if (!wanted || !host) return;
+    if (!host || reached !== host) return;
     let current = true;
     const timer = setTimeout(() => {
       const prefix = typed.trim() || '~/';
@@ -29,11 +32,19 @@ export function useRemoteFolders(api: HostApi, host: string | null, typed: strin
       current = false;
       clearTimeout(timer);
     };
-  }, [api, host, typed, wanted]);
+  }, [api, host, typed, reached]);
 
   const options: ComboboxOption[] =
     host && found?.host === host
       ? found.folders.filter((folder) => folder !== typed).map((value) => ({ value }))
       : [];
-  return { options, wanted: () => setWanted(true) };
+  const wanted = () => {
+    if (!host || reached === host) return;
+    // Not connected: no completion; Connect says why.
+    api.connectSshHost({ host }).then(
+      () => setReached(host),
+      () => undefined,
+    );
+  };
+  return { options, wanted };
 }
