@@ -324,8 +324,13 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
 
     // Mid-turn: the reply is on its way when the link dies.
     const turns = of(c.events('a2'), 'done').length;
+    const calls = fake.calls.length;
     await c.request('sendAgentMessage', { agentId: 'a2', text: 'slow one' });
-    await until(() => c.state('a2')?.state === 'busy', 'the turn to run');
+    // The CLI waits on the API for its reply, not on its input, when the link dies.
+    await until(
+      () => fake.calls.slice(calls).some((call) => lastUserText(call.body).includes('slow one')),
+      'the turn to run',
+    );
     await runSsh(
       sshCommand({ host: server.alias }, settings, { kind: 'control', operation: 'exit' }),
     );
@@ -360,6 +365,36 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     expect(pids).toContain('claude-a2.pid');
     await c.request('closeAgent', { agentId: 'a2' });
   }, 180_000);
+
+  it('ends the CLI a lost link left running when its block is closed for good, at the next connection', async () => {
+    reply = () => textReply('slow reply', { delayMs: 60_000 });
+    const c = client();
+    await c.request('openAgent', { agentId: 'a3', host: server.alias, cwd: `${remoteDir}/work` });
+    const calls = fake.calls.length;
+    await c.request('sendAgentMessage', { agentId: 'a3', text: 'slow' });
+    // Mid-turn: the CLI waits on the API for its reply, not on its input.
+    await until(
+      () => fake.calls.slice(calls).some((call) => lastUserText(call.body).includes('slow')),
+      'the call',
+    );
+    const pid = (await remote('cat ~/.cache/tether/claude-a3.pid')).out;
+    const alive = async () =>
+      (await remote(`ps -p ${pid} -o args= | grep -c stream-json || true`)).out === '1';
+    await runSsh(
+      sshCommand({ host: server.alias }, settings, { kind: 'control', operation: 'exit' }),
+    );
+    await until(() => c.state('a3')?.state === 'exited', 'the session to end');
+    // Closed for good while the link is down: nothing reaches the host now, and the CLI there
+    // goes on with its turn, as one whose link died unnoticed would.
+    await c.request('closeAgent', { agentId: 'a3', forget: true });
+    expect(await alive()).toBe(true);
+    // The next connection to the host ends it, and its record.
+    await c.request('connectSshHost', { host: server.alias });
+    await expect.poll(alive, { timeout: 20_000 }).toBe(false);
+    await expect
+      .poll(async () => (await remote('ls ~/.cache/tether')).out, { timeout: 5_000 })
+      .not.toContain('claude-a3.pid');
+  }, 120_000);
 
   it("puts ssh's questions to every client (SSH asks) and waits for the answer", async () => {
     const passphrase = 'correct horse';

@@ -29,6 +29,8 @@ export interface AgentDefaults {
   forkPoint?: (sessionId: string, uuid: string, host?: string) => Promise<string | null>;
   /** How a block on another machine runs its CLI: over ssh to `host`, in `cwd` there. */
   remoteSession?: (host: string, cwd: string, agentId: string) => SessionHost;
+  /** A block on `host` is closed for good: whatever is left of its CLI there ends. */
+  endRemoteSession?: (host: string, agentId: string) => void;
 }
 
 /** Where a block's session works: a folder here, or one on an ssh host. */
@@ -311,8 +313,10 @@ export class AgentRegistry {
         : Promise.resolve();
     }
     this.agents.delete(agentId);
+    const host = this.places.get(agentId)?.host;
     const closed = (async () => {
       await agent.session.dispose();
+      if (forget && host) this.defaults.endRemoteSession?.(host, agentId);
       agent.batcher.flush();
       if (agent.held) agent.log.append(agent.held);
       agent.held = null;

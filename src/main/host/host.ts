@@ -191,6 +191,7 @@ export class Host {
           {
             agentLogDir: join(userConfigDir(), 'agents'),
             remoteSession: (host, cwd, agentId) => this.remote.sessionHost(host, cwd, agentId),
+            endRemoteSession: (host, agentId) => this.remote.endSession(host, agentId),
             ...(this.library
               ? {
                   pastTranscript: (id, host) => this.library!.pastTranscript(id, host),

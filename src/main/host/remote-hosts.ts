@@ -11,7 +11,7 @@ import {
   type AskpassBridge,
   type AskpassQuestion,
 } from '../remote/askpass';
-import { remoteSessionHost } from '../remote/remote-agent';
+import { END_SESSION_SCRIPT, remoteSessionHost } from '../remote/remote-agent';
 import { remoteShellSpec, type RemoteShell } from '../remote/remote-terminal';
 import {
   checkHost,
@@ -65,6 +65,8 @@ export class RemoteHosts {
   private readonly connecting = new Map<string, Promise<void>>();
   private readonly connected = new Set<string>();
   private readonly connectedNames = new Set<string>();
+  /** What is to be done on a host at its next connection (see `endSession`), by target. */
+  private readonly toEnd = new Map<string, (() => Promise<unknown>)[]>();
   private readonly asks = new Map<
     string,
     { question: EventPayload<'sshAsk'>; over(answer: string | null): void }
@@ -101,12 +103,27 @@ export class RemoteHosts {
         if (!result.ok) throw new Error(result.error);
         this.connected.add(key);
         this.connectedNames.add(host);
+        const ends = this.toEnd.get(key) ?? [];
+        this.toEnd.delete(key);
+        for (const end of ends) void end().catch(() => undefined);
         await this.remember(host);
       })().finally(() => this.connecting.delete(key));
       this.connecting.set(key, pending);
     }
     await pending;
     return target;
+  }
+
+  /**
+   * An agent block on `host` is closed for good: its CLI there, should a link that died unnoticed
+   * have left one running, ends now if the host is connected, else at the next connection to it.
+   */
+  endSession(host: string, tag: string): void {
+    const end = () => this.runIfConnected(host, remoteCommandLine(END_SESSION_SCRIPT, [tag]));
+    end().catch(() => {
+      const key = formatTarget(parseTarget(host));
+      this.toEnd.set(key, [...(this.toEnd.get(key) ?? []), end]);
+    });
   }
 
   /** The hosts connected to since start (as the user named them), whose blocks may be open. */

@@ -8,6 +8,20 @@ import { formatTarget, type SshTarget } from './ssh-hosts';
 import { CLAUDE_MISSING } from '../../shared/ssh-failures';
 
 /**
+ * Ends the CLI recorded under the tag `$tag`, if it still runs and is a stream-json CLI (a pid
+ * may have been reused), and leaves `$pidfile` for the next record (empty `$tag`: none kept).
+ */
+const END_RECORDED = [
+  // In a folder of the user's own that no one else may write to, replaced whole (never read
+  // half-written); where none can be made, no pid is kept, and an orphan outlives a reconnect.
+  'piddir=${XDG_RUNTIME_DIR:-$HOME/.cache}/tether',
+  'if [ -n "$tag" ] && mkdir -p "$piddir" 2>/dev/null && chmod 700 "$piddir" && [ -O "$piddir" ]; then pidfile=$piddir/claude-$tag.pid; else tag=; fi',
+  // A few seconds for its own ending, then for good; a zombie waiting for its sshd to reap it is
+  // gone already.
+  'if [ -n "$tag" ] && [ -f "$pidfile" ]; then old=$(cat "$pidfile"); case $(ps -p "$old" -o args= 2>/dev/null) in *stream-json*) kill "$old" 2>/dev/null; n=0; while [ $n -lt 50 ]; do case $(ps -p "$old" -o stat= 2>/dev/null) in Z*|"") break;; esac; sleep 0.1; n=$((n+1)); done; kill -9 "$old" 2>/dev/null;; esac; fi',
+];
+
+/**
  * Run on the remote by `sh`: reads the variables the CLI gets (one `NAME=value` a line, up to an
  * empty line) from its input, so that no key shows in the remote's process list; finds `claude`
  * as a login shell there would (the native installer's `~/.local/bin` is often only on the login
@@ -23,13 +37,7 @@ import { CLAUDE_MISSING } from '../../shared/ssh-failures';
 const REMOTE_SCRIPT = [
   'while IFS= read -r line && [ -n "$line" ]; do export "$line"; done',
   'tag=$1; shift',
-  // In a folder of the user's own that no one else may write to, replaced whole (never read
-  // half-written); where none can be made, no pid is kept, and an orphan outlives a reconnect.
-  'piddir=${XDG_RUNTIME_DIR:-$HOME/.cache}/tether',
-  'if [ -n "$tag" ] && mkdir -p "$piddir" 2>/dev/null && chmod 700 "$piddir" && [ -O "$piddir" ]; then pidfile=$piddir/claude-$tag.pid; else tag=; fi',
-  // Gone before the new one starts (a few seconds for its own ending, then for good); a zombie
-  // waiting for its sshd to reap it is gone already.
-  'if [ -n "$tag" ] && [ -f "$pidfile" ]; then old=$(cat "$pidfile"); case $(ps -p "$old" -o args= 2>/dev/null) in *stream-json*) kill "$old" 2>/dev/null; n=0; while [ $n -lt 50 ]; do case $(ps -p "$old" -o stat= 2>/dev/null) in Z*|"") break;; esac; sleep 0.1; n=$((n+1)); done; kill -9 "$old" 2>/dev/null;; esac; fi',
+  ...END_RECORDED,
   'found=$("${SHELL:-/bin/sh}" -lc "command -v claude | sed s/^/claude=/; printenv PATH | sed s/^/path=/" </dev/null 2>/dev/null)',
   'claude=$(echo "$found" | sed -n s/^claude=//p | tail -n 1)',
   'login_path=$(echo "$found" | sed -n s/^path=//p | tail -n 1)',
@@ -40,6 +48,13 @@ const REMOTE_SCRIPT = [
   'shift',
   'if [ -n "$tag" ]; then echo $$ >"$pidfile.$$" && mv -f "$pidfile.$$" "$pidfile"; fi',
   'exec "$claude" "$@"',
+].join('\n');
+
+/** Run on the remote by `sh` for a block closed for good: its CLI, if a lost link left one, ends. */
+export const END_SESSION_SCRIPT = [
+  'tag=$1',
+  ...END_RECORDED,
+  'if [ -n "$tag" ]; then rm -f "$pidfile"; fi',
 ].join('\n');
 
 /** What AgentSession sets for the CLI itself, which must reach the remote one too. */
