@@ -17,7 +17,19 @@ describe.skipIf(process.platform === 'win32')('privateDir', () => {
     expect(dir).toBe(join(base, `tether-${process.getuid!()}`));
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     chmodSync(dir, 0o755);
-    expect(() => privateDir(base)).toThrow(/is not a private folder of this user/);
+    expect(() => privateDir(base, undefined, undefined, [])).toThrow(
+      /is not a private folder of this user, nor could one be made/,
+    );
+  });
+
+  it('goes elsewhere when that folder is taken (made first by another user)', () => {
+    base = mkdtempSync(join(tmpdir(), 'tether-private-'));
+    const taken = privateDir(base);
+    chmodSync(taken, 0o777);
+    const runtime = join(base, 'runtime');
+    const dir = privateDir(base, undefined, undefined, ['', runtime, join(base, 'home')]);
+    expect(dir).toBe(join(runtime, 'tether'));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 });
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { lstatSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatTarget, type SshTarget } from './ssh-hosts';
 import { hostKeyChanged, hostKeyNotAccepted, loginRefused } from '../../shared/ssh-failures';
@@ -208,27 +208,36 @@ export function explainSshFailure(stderr: string, target: SshTarget): string {
 /**
  * The private folder for the control sockets and the askpass socket: `<base>/tether-<uid>`, made
  * 0700, and refused unless it is a real folder of this user that no one else may enter (anyone
- * who could would reach the user's open connections through it). On Windows, which has neither
- * control sockets nor POSIX modes, it is a folder in the user's own temp folder, private by its
- * ACL, for the askpass program (its socket is a named pipe).
+ * who could would reach the user's open connections through it). Where that one is taken (made
+ * first by another user, say), the first of `fallbacks` that can be made private, each as
+ * `<fallback>/tether`: by default `$XDG_RUNTIME_DIR`, then `~/.ssh`, short enough for a socket's
+ * path. On Windows, which has neither control sockets nor POSIX modes, it is a folder in the
+ * user's own temp folder, private by its ACL, for the askpass program (its socket is a named
+ * pipe).
  */
 export function privateDir(
   base = '/tmp',
   uid = process.getuid?.() ?? 0,
   platform: NodeJS.Platform = process.platform,
+  fallbacks: readonly string[] = [process.env['XDG_RUNTIME_DIR'] ?? '', join(homedir(), '.ssh')],
 ): string {
   if (platform === 'win32') {
     const dir = join(tmpdir(), 'tether-ssh');
     mkdirSync(dir, { recursive: true });
     return dir;
   }
-  const dir = join(base, `tether-${uid}`);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const stat = lstatSync(dir);
-  if (!stat.isDirectory() || stat.uid !== uid || (stat.mode & 0o077) !== 0) {
-    throw new Error(
-      `${dir} is not a private folder of this user, so ssh's sockets cannot go there.`,
-    );
+  const first = join(base, `tether-${uid}`);
+  const candidates = [first, ...fallbacks.filter(Boolean).map((dir) => join(dir, 'tether'))];
+  for (const dir of candidates) {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const stat = lstatSync(dir);
+      if (stat.isDirectory() && stat.uid === uid && (stat.mode & 0o077) === 0) return dir;
+    } catch {
+      // Not to be made here: the next place.
+    }
   }
-  return dir;
+  throw new Error(
+    `${first} is not a private folder of this user, nor could one be made in ${candidates.slice(1).join(' or ')}, so ssh's sockets have nowhere to go. Remove ${first} if it is not in use.`,
+  );
 }
