@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import type { CommandId } from '../shared/commands';
@@ -24,6 +25,7 @@ import { holdQuitForTeardown } from './electron/quit-sequence';
 import { isRendererUrl, rendererSource } from './electron/renderer-url';
 import { WindowStateStore } from './electron/window-state';
 import { errorMessage } from '../shared/error-message';
+import { ASKPASS_SOCKET_VARIABLE, askpassClient } from './remote/askpass-client';
 
 // The app id the installer registers (electron-builder's appId): Windows shows notifications only
 // for an app whose id matches its Start menu entry.
@@ -123,10 +125,17 @@ function start(): void {
   });
 }
 
-if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
-const launch: LaunchData = { cwd: requestedDirectory(process.argv, process.cwd()) };
-if (app.requestSingleInstanceLock(launch)) {
-  void app.whenReady().then(start);
+if (process.env[ASKPASS_SOCKET_VARIABLE]) {
+  // Started by ssh as its askpass program (see remote/askpass.ts): ask Tether, not start it. ssh's
+  // prompt is the last argument (after the app's folder, unpackaged).
+  app.dock?.hide();
+  askpassClient(net, process, process.argv.at(-1) ?? '');
 } else {
-  app.quit();
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+  const launch: LaunchData = { cwd: requestedDirectory(process.argv, process.cwd()) };
+  if (app.requestSingleInstanceLock(launch)) {
+    void app.whenReady().then(start);
+  } else {
+    app.quit();
+  }
 }

@@ -1,45 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as electron from './stand-in/electron';
+import { buildIfStale, mainBundle, root, useStandInElectron } from './built-app';
 import { eventsOf, isAlive, outputOf, request, tempDir, until } from './support';
 
 // The built app (out/main/index.js, as electron-vite bundles it) run in Node with the stand-in in
 // place of the `electron` module: what `npm start` would run, short of the Electron binary.
 
 const { app, standIn, WebFrameMain } = electron;
-const root = resolve(__dirname, '../..');
-const mainBundle = join(root, 'out/main/index.js');
 const rendererPage = join(root, 'out/renderer/index.html');
-
-/** The newest modification time under `path`. */
-function newest(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-/** Builds the app unless out/ is newer than every source and the build config. */
-function buildIfStale(): void {
-  const sources = Math.max(
-    newest(join(root, 'src')),
-    newest(join(root, 'electron.vite.config.ts')),
-  );
-  if (existsSync(mainBundle) && newest(join(root, 'out')) >= sources) return;
-  execFileSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'pipe', timeout: 170_000 });
-}
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let workspace: string;
@@ -105,14 +78,7 @@ beforeAll(async () => {
     temp: dir.path,
   });
 
-  // Every require('electron') of the bundle and of its dependencies (electron-log) gets the stand-in.
-  const electronId = requireFromBundle.resolve('electron');
-  const standInModule = new Module(electronId);
-  // The main process's electron has no renderer modules (electron-log looks for ipcRenderer).
-  const { contextBridge: _bridge, ipcRenderer: _ipc, webUtils: _utils, ...mainProcess } = electron;
-  standInModule.exports = mainProcess;
-  standInModule.loaded = true;
-  requireFromBundle.cache[electronId] = standInModule;
+  useStandInElectron(requireFromBundle);
 }, 180_000);
 
 afterAll(async () => {

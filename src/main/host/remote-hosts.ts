@@ -274,17 +274,15 @@ export class RemoteHosts {
   private async settings(host: string): Promise<SshSettings> {
     const env = await this.options.environment();
     const overrides = this.options.ssh?.() ?? {};
-    // Windows' ssh would start the askpass program with ssh's prompt (text the server chose) on a
-    // command line cmd parses: there is no bridge there yet, and keys (the agent) are the way in.
-    if ((overrides.platform ?? process.platform) === 'win32') {
-      return { controlDir: privateDir(), ...overrides, env };
-    }
+    // Windows has a bridge only in the packaged app (see askpassFiles): elsewhere there, keys
+    // (the agent) are the way in, and a host that asks more says so in ssh's sentence.
     this.bridge ??= startAskpass({
       dir: privateDir(),
       env,
       ask: (question, withdrawn) => this.ask(question, withdrawn),
     });
-    const bridge = await this.bridge;
+    const bridge = await this.bridge.catch(() => null);
+    if (!bridge) return { controlDir: privateDir(), ...overrides, env };
     return {
       controlDir: privateDir(),
       ...overrides,

@@ -3,6 +3,7 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { posixQuote } from '../../shared/posix-quote';
+import { ASKPASS_SOCKET_VARIABLE, askpassClient } from './askpass-client';
 
 /**
  * A question ssh asks (a password, a key's passphrase, whether to trust an unknown host key, with
@@ -35,58 +36,41 @@ export interface AskpassBridge {
 const MAX_REQUEST = 64 * 1024;
 
 /**
- * The program ssh runs for each question (SSH_ASKPASS): it sends the question and a per-run token
- * over a Unix socket in the private folder and prints the answer, or exits 1 to cancel. It is
- * plain Node, run by this app's own executable (Electron as Node), so nothing else need be
- * installed.
+ * How ssh starts the askpass program (`SSH_ASKPASS`, always given ssh's prompt as its one
+ * argument): Tether's own executable with the bridge's variables set (`app`: its argv before
+ * that argument, the app's folder too where Electron runs one unpackaged), which then asks
+ * instead of starting the app; or, where Tether runs in a plain Node (browser mode), that Node
+ * with a script of the program's own.
  */
-const PROGRAM = String.raw`'use strict';
-const net = require('node:net');
-const socket = net.connect(process.env.TETHER_ASKPASS_SOCKET || '');
-let reply = '';
-socket.setEncoding('utf8');
-socket.on('connect', () => {
-  const request = {
-    token: process.env.TETHER_ASKPASS_TOKEN,
-    prompt: process.argv[2] || '',
-    host: process.env.TETHER_ASKPASS_HOST || '',
-    hint: process.env.SSH_ASKPASS_PROMPT || '',
-  };
-  socket.write(JSON.stringify(request) + '\n');
-});
-socket.on('data', (text) => (reply += text));
-socket.on('error', () => process.exit(1));
-socket.on('end', () => {
-  let answer = null;
-  try {
-    answer = JSON.parse(reply).answer;
-  } catch {}
-  if (typeof answer !== 'string') process.exit(1);
-  process.stdout.write(answer + '\n', () => process.exit(0));
-});
-`;
+export type AskpassRunner = { app: readonly string[] } | { node: string };
+
+/** The program as a file for a plain Node: `askpassClient`'s own source, run on ssh's argument. */
+const NODE_PROGRAM = `'use strict';\n(${askpassClient.toString()})(require('node:net'), process, process.argv[2] || '');\n`;
 
 /**
  * Starts the bridge in `dir`, which must be private to this user (`privateDir`): its socket and
  * program live there, and the token keeps out anything else that reaches the socket anyway.
- * `node` is the executable that runs the program: this process's own (Electron runs it as Node).
+ * `runner` is how ssh starts the program: by default this process's own executable as it runs
+ * now (`askpassRunner`).
  */
 export async function startAskpass(options: {
   dir: string;
   ask: Ask;
-  node?: string;
+  runner?: AskpassRunner;
   env?: NodeJS.ProcessEnv;
 }): Promise<AskpassBridge> {
   const token = randomBytes(32);
   const files = askpassFiles({
     dir: options.dir,
     id: randomBytes(4).toString('hex'),
-    node: options.node ?? process.execPath,
+    runner: options.runner ?? askpassRunner(),
   });
   const { socketPath, script, program } = files;
-  writeFileSync(script, PROGRAM, { mode: 0o600 });
-  writeFileSync(program, files.programText, { mode: 0o700 });
-  chmodSync(program, 0o700);
+  if (script) writeFileSync(script, NODE_PROGRAM, { mode: 0o600 });
+  if (files.programText !== null) {
+    writeFileSync(program, files.programText, { mode: 0o700 });
+    chmodSync(program, 0o700);
+  }
 
   const open = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -122,7 +106,7 @@ export async function startAskpass(options: {
     // OpenSSH 8.4 and later: the askpass program even where ssh has a terminal (a terminal
     // block's pty), so that every question reaches the dialog.
     SSH_ASKPASS_REQUIRE: 'force',
-    TETHER_ASKPASS_SOCKET: socketPath,
+    [ASKPASS_SOCKET_VARIABLE]: socketPath,
     TETHER_ASKPASS_TOKEN: token.toString('hex'),
   };
   // Older OpenSSH use SSH_ASKPASS only with a DISPLAY set (and no terminal).
@@ -133,25 +117,58 @@ export async function startAskpass(options: {
       // A question still open is cancelled: its ssh reads end of input.
       for (const socket of open) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const file of [socketPath, script, program]) rmSync(file, { force: true });
+      for (const file of [socketPath, script, files.programText !== null && program])
+        if (file) rmSync(file, { force: true });
     },
   };
 }
 
-/** Where the bridge's socket and program go: a Unix socket and a shell script. */
-export function askpassFiles(options: { dir: string; id: string; node: string }): {
+/** How this process's own executable runs the askpass program (see AskpassRunner). */
+export function askpassRunner(proc: NodeJS.Process = process): AskpassRunner {
+  if (!proc.versions['electron']) return { node: proc.execPath };
+  // Unpackaged (`electron .`), Electron needs the app's folder before the program's argument.
+  const app = (proc as { defaultApp?: boolean }).defaultApp ? proc.argv.slice(0, 2) : [];
+  return { app: app.length > 0 ? app : [proc.execPath] };
+}
+
+/**
+ * Where the bridge's socket and program go. The program is a shell script that starts the runner
+ * on ssh's argument; on Windows, where a script would be run by cmd (which would read ssh's
+ * prompt, text the server chose, as commands), it is the app's executable itself
+ * (`programText` null: nothing to write), and Windows has no bridge for a runner that needs more.
+ * The socket is a Unix socket, or a named pipe on Windows.
+ */
+export function askpassFiles(options: {
+  dir: string;
+  id: string;
+  runner: AskpassRunner;
+  platform?: NodeJS.Platform;
+}): {
   socketPath: string;
-  script: string;
+  /** The Node runner's script, or null. */
+  script: string | null;
   program: string;
-  programText: string;
+  programText: string | null;
 } {
-  const { dir, id, node } = options;
-  const script = join(dir, `askpass-${id}.cjs`);
+  const { dir, id, runner, platform = process.platform } = options;
+  if (platform === 'win32') {
+    if (!('app' in runner) || runner.app.length !== 1) {
+      throw new Error('ssh on Windows can ask only through the packaged app.');
+    }
+    return {
+      socketPath: `\\\\.\\pipe\\tether-askpass-${id}`,
+      script: null,
+      program: runner.app[0]!,
+      programText: null,
+    };
+  }
+  const script = 'node' in runner ? join(dir, `askpass-${id}.cjs`) : null;
+  const argv = 'node' in runner ? [runner.node, script!] : runner.app;
   return {
     socketPath: join(dir, `askpass-${id}.sock`),
     script,
     program: join(dir, `askpass-${id}`),
-    programText: `#!/bin/sh\nELECTRON_RUN_AS_NODE=1 exec ${posixQuote(node)} ${posixQuote(script)} "$@"\n`,
+    programText: `#!/bin/sh\nexec ${argv.map(posixQuote).join(' ')} "$@"\n`,
   };
 }
 
