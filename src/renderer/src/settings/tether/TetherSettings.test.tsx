@@ -71,6 +71,10 @@ describe('Tether settings', () => {
     await enter('Terminal font size', '200');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/terminalFontSize: Too big: expected number to be <=72/);
+    // The field goes back to what the file says: nothing, so the default.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Terminal font size')).toHaveProperty('value', ''),
+    );
     expect(readFileSync(path, 'utf8')).toBe(commented);
   });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RequestResult } from '../../../../shared/contract/host';
 import { failureReason, type HostApi } from '../../../../shared/host-api';
 import type { Settings } from '../../../../shared/settings';
@@ -18,32 +18,46 @@ export interface TetherSettingsModel {
 export function useTetherSettings(api: HostApi): TetherSettingsModel {
   const [file, setFile] = useState<TetherSettingsFile | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const live = useRef(true);
+
+  const load = useCallback(
+    () =>
+      void api.getTetherSettings({}).then(
+        (answer) => live.current && setFile(answer),
+        (failure: unknown) => live.current && setError(failureReason(failure)),
+      ),
+    [api],
+  );
 
   useEffect(() => {
-    let live = true;
-    const load = () =>
-      void api.getTetherSettings({}).then(
-        (answer) => live && setFile(answer),
-        (failure: unknown) => live && setError(failureReason(failure)),
-      );
+    live.current = true;
     load();
     const stop = api.onEvent('settingsChanged', load);
     return () => {
-      live = false;
+      live.current = false;
       stop();
     };
-  }, [api]);
+  }, [api, load]);
 
   const change = useCallback(
-    (changes: Settings) =>
-      void api.changeTetherSettings({ changes }).then(
+    (changes: Settings) => {
+      // Shown at once, as a control does when used; the host's answer then says what was saved.
+      setFile((shown) => shown && { ...shown, settings: { ...shown.settings, ...changes } });
+      api.changeTetherSettings({ changes }).then(
         (answer) => {
+          if (!live.current) return;
           setFile(answer);
           setError(null);
         },
-        (failure: unknown) => setError(failureReason(failure)),
-      ),
-    [api],
+        (failure: unknown) => {
+          if (!live.current) return;
+          setError(failureReason(failure));
+          // Refused: back to what the file says.
+          load();
+        },
+      );
+    },
+    [api, load],
   );
 
   return { file, error, change };
