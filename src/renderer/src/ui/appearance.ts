@@ -1,4 +1,4 @@
-import { createContext, useEffect } from 'react';
+import { createContext, useLayoutEffect } from 'react';
 import {
   appearanceSettings,
   type AppearanceSettings,
@@ -22,7 +22,8 @@ export function isLight(theme: ColorTheme, systemLight: boolean): boolean {
  * `:root[data-theme='light']`, set here (and kept in step with the system for 'system').
  */
 export function useDocumentTheme(theme: ColorTheme): void {
-  useEffect(() => {
+  // Before the page is painted, so that it never shows in the other theme first.
+  useLayoutEffect(() => {
     const scheme = systemPrefersLight();
     const apply = () => {
       document.documentElement.dataset['theme'] = isLight(theme, scheme.matches) ? 'light' : 'dark';

@@ -3,7 +3,7 @@ import {
   DEFAULT_TERMINAL_FONT_SIZE,
   type ColorTheme,
 } from '../../../../shared/settings';
-import { SettingField } from './SettingField';
+import { NumberSettingField, SettingField } from './SettingField';
 import type { SettingsPageProps } from './settings-page';
 
 const themeNames: Record<ColorTheme, string> = {
@@ -26,14 +26,13 @@ export function AppearancePage({ file: { settings }, change }: SettingsPageProps
         placeholder="Tether's monospace fonts"
         onCommit={(terminalFontFamily) => change({ terminalFontFamily })}
       />
-      <SettingField
+      <NumberSettingField
         label="Terminal font size"
-        type="number"
         min={6}
         max={72}
-        value={settings.terminalFontSize == null ? null : String(settings.terminalFontSize)}
-        placeholder={String(DEFAULT_TERMINAL_FONT_SIZE)}
-        onCommit={(size) => change({ terminalFontSize: size === null ? null : Number(size) })}
+        value={settings.terminalFontSize}
+        placeholder={DEFAULT_TERMINAL_FONT_SIZE}
+        onCommit={(terminalFontSize) => change({ terminalFontSize })}
       />
       <fieldset className="tether-setting">
         <legend>Theme</legend>

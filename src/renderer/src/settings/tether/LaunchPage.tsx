@@ -1,10 +1,9 @@
-import { SettingField } from './SettingField';
+import { NumberSettingField, SettingField } from './SettingField';
 import type { SettingsPageProps } from './settings-page';
 
 /** What new terminals and agents start with, and how long blocks wait for their page. */
 export function LaunchPage({ file: { settings, defaults }, change }: SettingsPageProps) {
   const shell = settings.shell ?? null;
-  const grace = settings.reattachGraceSeconds;
   return (
     <>
       <p className="tether-settings-note">
@@ -46,22 +45,19 @@ export function LaunchPage({ file: { settings, defaults }, change }: SettingsPag
           Absolute, ~/…, or relative to the repository; for the next New agent in worktree.
         </small>
       </SettingField>
-      <SettingField
+      <NumberSettingField
         label="Reattach grace (seconds)"
-        type="number"
         min={0}
         max={86_400}
-        value={grace == null ? null : String(grace)}
-        placeholder={String(defaults.reattachGraceSeconds)}
-        onCommit={(seconds) =>
-          change({ reattachGraceSeconds: seconds === null ? null : Number(seconds) })
-        }
+        value={settings.reattachGraceSeconds}
+        placeholder={defaults.reattachGraceSeconds}
+        onCommit={(reattachGraceSeconds) => change({ reattachGraceSeconds })}
       >
         <small>
           How long a page&apos;s terminals and agents wait for it after a reload or a lost
           connection; 0 ends them at once.
         </small>
-      </SettingField>
+      </NumberSettingField>
     </>
   );
 }

@@ -67,3 +67,31 @@ export function SettingField({
     </div>
   );
 }
+
+interface NumberSettingFieldProps extends Omit<
+  SettingFieldProps,
+  'value' | 'placeholder' | 'type' | 'multiline' | 'onCommit'
+> {
+  value: number | null | undefined;
+  /** What applies while the file sets nothing. */
+  placeholder: number;
+  onCommit(value: number | null): void;
+}
+
+/** A setting that is a number; the host checks its range (and says so) before it is written. */
+export function NumberSettingField({
+  value,
+  placeholder,
+  onCommit,
+  ...field
+}: NumberSettingFieldProps) {
+  return (
+    <SettingField
+      {...field}
+      type="number"
+      value={value == null ? null : String(value)}
+      placeholder={String(placeholder)}
+      onCommit={(text) => onCommit(text === null ? null : Number(text))}
+    />
+  );
+}
