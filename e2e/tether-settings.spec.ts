@@ -26,7 +26,7 @@ test('"Tether settings" saves to the settings file and an open terminal takes th
 
   await runCommand(page, 'Tether settings');
   const dialog = page.getByRole('dialog', { name: 'Tether settings' });
-  await expect(dialog.getByRole('tab', { name: 'Appearance', selected: true })).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Appearance', selected: true })).toBeFocused();
   await expect(dialog.getByText('apply at once, to the terminals already open too')).toBeVisible();
 
   const size = dialog.getByLabel('Terminal font size');
@@ -57,10 +57,19 @@ test('"Tether settings" saves to the settings file and an open terminal takes th
   await dialog.getByRole('button', { name: 'Open settings file' }).click();
   await expect(dialog.getByRole('status')).toHaveText(`Settings file: ${path}`);
 
-  // The keyboard reaches every page: the tabs move with the arrow keys.
+  // The keyboard reaches every page and every setting on it.
   await dialog.getByRole('tab', { name: 'Appearance' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(dialog.getByRole('tab', { name: 'Notifications', selected: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const needsYou = dialog.getByRole('checkbox', { name: 'A block needs you' });
+  await expect(needsYou).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(needsYou).not.toBeChecked();
+  await expect.poll(() => readFile(path, 'utf8')).toContain('"needsYou": false');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('ArrowRight');
   await expect(dialog.getByText('from now on; the blocks already open keep theirs')).toBeVisible();
 
