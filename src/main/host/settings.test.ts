@@ -184,6 +184,12 @@ describe('SettingsFile.edit', () => {
     );
     // Still reported, as before the edit: this Tether cannot tell what the key means.
     expect(file.current.problem).toContain('fromANewerTether');
+    // A problem of the edit's own is refused, and named alone.
+    const edited = readFileSync(path, 'utf8');
+    await expect(file.edit({ terminalFontFamily: ' ' })).rejects.toThrow(
+      /^terminalFontFamily: [^;]*; nothing was written/,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(edited);
   });
 
   it('refuses an invalid value and writes nothing', async () => {

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { ZodError } from 'zod';
 import { describeIssues } from '../../shared/contract/host';
 import { defaultSettings, settingsSchema, type Settings } from '../../shared/settings';
 import { errorMessage } from '../../shared/error-message';
@@ -90,15 +91,17 @@ export class SettingsFile {
     await editJsoncFile(
       this.path,
       (current) => {
-        before = new Set(problemsOf(current));
+        before = new Set(problemsOf(current).map(identify));
         return Object.entries(changes).flatMap(([key, value]) =>
           editsOf([key], isRecord(current) ? current[key] : undefined, value),
         );
       },
       (next) => {
-        const added = problemsOf(next).filter((problem) => !before.has(problem));
+        const added = problemsOf(next).filter((issue) => !before.has(identify(issue)));
         if (added.length > 0) {
-          throw new SettingsFileError(`${added.join('; ')}; nothing was written to ${this.path}.`);
+          throw new SettingsFileError(
+            `${describeIssues(new ZodError(added))}; nothing was written to ${this.path}.`,
+          );
         }
       },
     );
@@ -156,10 +159,15 @@ export class SettingsFile {
   }
 }
 
-/** What the schema finds wrong with a document, one line each. */
-function problemsOf(document: unknown): string[] {
+/** What the schema finds wrong with a document. */
+function problemsOf(document: unknown): ZodError['issues'] {
   const parsed = settingsSchema.safeParse(document);
-  return parsed.success ? [] : describeIssues(parsed.error).split('; ');
+  return parsed.success ? [] : parsed.error.issues;
+}
+
+/** The same problem found before and after an edit is the same string. */
+function identify({ path, message }: ZodError['issues'][number]): string {
+  return JSON.stringify([path, message]);
 }
 
 /** The edits that turn `before` into `after` at `path`: objects key by key, the rest whole. */
