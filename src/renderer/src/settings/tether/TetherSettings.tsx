@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { failureReason, type HostApi } from '../../../../shared/host-api';
 import { TabbedDialog, type DialogTab } from '../../ui/TabbedDialog';
 import { AppearancePage } from './AppearancePage';
@@ -48,7 +48,7 @@ function SettingsPanel({
 }: {
   api: HostApi;
   model: TetherSettingsModel;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   const [opened, setOpened] = useState<string | null>(null);
   const openFile = () =>
