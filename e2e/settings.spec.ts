@@ -5,13 +5,13 @@ import { row, runInTerminal, screenshot, terminals } from './support/app-page';
 import { expect, openApp, test } from './support/browser-mode';
 
 test.describe('settings', () => {
-  test('"Open settings" creates settings.json and, in browser mode, shows where it is', async ({
+  test('"Open settings file" creates settings.json and, in browser mode, shows where it is', async ({
     page,
     browserMode,
   }) => {
     await openApp(page, browserMode.url);
     await page.keyboard.press('Control+Shift+P');
-    await page.keyboard.type('open settings');
+    await page.keyboard.type('open settings file');
     await page.keyboard.press('Enter');
     const path = join(browserMode.stateDir, 'settings.json');
     await expect(page.getByRole('status').filter({ hasText: path })).toBeVisible();

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { dirname, join } from 'node:path';
-import { app, BrowserWindow, dialog, shell } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, shell } from 'electron';
 import type { CommandId } from '../shared/commands';
 import { workspaceStateSchema } from '../shared/workspace-state';
 import { Host } from './host/host';
@@ -39,6 +39,12 @@ function start(): void {
   const userShell = defaultShell();
   const settings = new SettingsFile(join(userData, 'settings.json'), { log });
   settings.watch();
+  // The window's own parts (title bar, menus, scroll bars) in the theme the settings choose.
+  const followTheme = () => {
+    nativeTheme.themeSource = settings.current.settings.theme ?? 'system';
+  };
+  followTheme();
+  settings.onChange(followTheme);
   const host = new Host({
     workspaceDir:
       requestedDirectory(process.argv, process.cwd()) ??

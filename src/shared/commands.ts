@@ -77,7 +77,13 @@ export const commands = [
   { id: 'agent.find', title: 'Find in transcript', keys: 'Mod+Shift+F', macKeys: 'Mod+F' },
   { id: 'agent.export', title: 'Export transcript', keys: '' },
   { id: 'agent.review', title: 'Review changes', keys: '' },
-  { id: 'settings.open', title: 'Open settings', keys: '' },
+  {
+    id: 'tether.settings',
+    title: 'Tether settings',
+    keys: '',
+    keywords: 'preferences font size theme dark light notifications shell worktree claude path',
+  },
+  { id: 'settings.open', title: 'Open settings file', keys: '', keywords: 'json editor' },
   {
     id: 'claude.settings',
     title: 'Open Claude settings',

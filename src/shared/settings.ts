@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+export const colorThemes = ['system', 'light', 'dark'] as const;
+export type ColorTheme = (typeof colorThemes)[number];
+
 /**
  * The user's settings file (`settings.json` in the app's data folder). Every key is optional and
  * `null` means "Tether's default"; unknown keys are refused, so a misspelt one is reported
@@ -52,6 +55,12 @@ export const settingsSchema = z
       .strict()
       .nullable()
       .optional(),
+    /** The terminal's font: a CSS font-family list (default: the system's monospace faces). */
+    terminalFontFamily: z.string().trim().min(1).max(500).nullable().optional(),
+    /** The terminal's font size in CSS pixels (default 13). */
+    terminalFontSize: z.number().int().min(6).max(72).nullable().optional(),
+    /** Light or dark colours, or those the system asks for (the default). */
+    theme: z.enum(colorThemes).nullable().optional(),
   })
   .strict();
 
@@ -68,6 +77,9 @@ export const defaultSettings: Settings = {
   devTools: null,
   reattachGraceSeconds: null,
   notifications: { needsYou: true, done: true, error: true },
+  terminalFontFamily: null,
+  terminalFontSize: null,
+  theme: null,
 };
 
 export const notificationSettingsSchema = z.object({
@@ -84,5 +96,27 @@ export function notificationSettings(settings: Settings): NotificationSettings {
     needsYou: chosen.needsYou ?? true,
     done: chosen.done ?? true,
     error: chosen.error ?? true,
+  };
+}
+
+export const DEFAULT_TERMINAL_FONT_SIZE = 13;
+
+/** How long a page's blocks outlive it where neither the settings nor the host say. */
+export const DEFAULT_REATTACH_GRACE_SECONDS = 60;
+
+export const appearanceSettingsSchema = z.object({
+  /** null: Tether's own list of monospace faces. */
+  terminalFontFamily: z.string().nullable(),
+  terminalFontSize: z.number(),
+  theme: z.enum(colorThemes),
+});
+export type AppearanceSettings = z.infer<typeof appearanceSettingsSchema>;
+
+/** How the window and its terminals look, with the defaults where the settings say nothing. */
+export function appearanceSettings(settings: Settings): AppearanceSettings {
+  return {
+    terminalFontFamily: settings.terminalFontFamily ?? null,
+    terminalFontSize: settings.terminalFontSize ?? DEFAULT_TERMINAL_FONT_SIZE,
+    theme: settings.theme ?? 'system',
   };
 }

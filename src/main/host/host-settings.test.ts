@@ -117,6 +117,41 @@ describe.skipIf(process.platform === 'win32')('Host with a settings file', () =>
     expect(await notifications()).toEqual({ needsYou: true, done: false, error: true });
   });
 
+  it('changeTetherSettings edits the file, tells every page, and getAppInfo has the look', async () => {
+    const text = '{\n  // mine\n  "claudePath": "/opt/claude"\n}\n';
+    settingsFile(text);
+    const { request, events } = start();
+    expect(await request('getTetherSettings')).toEqual({
+      path: settingsFile(),
+      settings: { claudePath: '/opt/claude' },
+      problem: null,
+      defaults: { shell: '/bin/sh', reattachGraceSeconds: 60 },
+    });
+    const changed = await request('changeTetherSettings', {
+      changes: { theme: 'light', terminalFontSize: 18 },
+    });
+    expect(changed).toMatchObject({
+      settings: { claudePath: '/opt/claude', theme: 'light', terminalFontSize: 18 },
+    });
+    expect(readFileSync(settingsFile(), 'utf8')).toBe(
+      '{\n  // mine\n  "claudePath": "/opt/claude",\n  "terminalFontSize": 18,\n  "theme": "light"\n}\n',
+    );
+    expect(events.filter((e) => e.name === 'settingsChanged')).toHaveLength(1);
+    expect((await request<{ appearance: unknown }>('getAppInfo')).appearance).toEqual({
+      terminalFontFamily: null,
+      terminalFontSize: 18,
+      theme: 'light',
+    });
+
+    await expect(request('changeTetherSettings', { changes: { theme: 'sepia' } })).rejects.toThrow(
+      /^changeTetherSettings: changes\.theme: /,
+    );
+    await expect(
+      request('changeTetherSettings', { changes: { reattachGraceSeconds: -1 } }),
+    ).rejects.toThrow(/reattachGraceSeconds: /);
+    expect(readFileSync(settingsFile(), 'utf8')).toContain('"theme": "light"\n}');
+  });
+
   it('the shell setting applies to the next terminal, without a restart', async () => {
     const { request, output } = start();
     expect((await request<{ shell: string }>('getAppInfo')).shell).toBe('/bin/sh');

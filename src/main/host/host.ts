@@ -8,6 +8,7 @@ import {
 } from '../../shared/contract/host';
 import type { HandlersFor } from '../../shared/contract/request-table';
 import { errorMessage } from '../../shared/error-message';
+import { DEFAULT_REATTACH_GRACE_SECONDS } from '../../shared/settings';
 import type { WorkspaceState } from '../../shared/workspace-state';
 import { removeStaleFifoFolders } from '../agent/transport/stdin-fifo';
 import { AgentRegistry, type AgentClaims, type AgentDefaults } from './agent-registry';
@@ -25,6 +26,7 @@ import { rewindHandlers } from './handlers/rewind';
 import { terminalHandlers } from './handlers/terminal';
 import { workspaceHandlers } from './handlers/workspace';
 import { remoteHandlers } from './handlers/remote';
+import { tetherSettingsHandlers } from './handlers/tether-settings';
 import { worktreeHandlers } from './handlers/worktree';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
@@ -178,7 +180,7 @@ export class Host {
 
   private graceMs(): number {
     const setting = this.options.settings?.current.settings.reattachGraceSeconds;
-    return (setting ?? this.options.reattachGraceSeconds ?? 60) * 1000;
+    return (setting ?? this.options.reattachGraceSeconds ?? DEFAULT_REATTACH_GRACE_SECONDS) * 1000;
   }
 
   private startClient(clientId: string | undefined): ClientSessions {
@@ -286,6 +288,7 @@ export class Host {
       ...rewindHandlers(agents),
       ...composerHandlers(agents, this.fileIndex, this.remote),
       ...remoteHandlers(this.remote),
+      ...tetherSettingsHandlers(this.options),
     };
   }
 }

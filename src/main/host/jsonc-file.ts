@@ -24,21 +24,28 @@ export class SettingsFileError extends Error {
 
 /**
  * The document in `text`, which may hold comments and trailing commas (as people write settings
- * files). Throws a SettingsFileError naming `path` and the first problem's line when it is not
- * JSON: a file that cannot be read is never rewritten.
+ * files), or its first problem ("ValueExpected on line 3") when it is not JSON.
  */
-export function parseJsonText(text: string, path: string): unknown {
+export function parseJsonc(text: string): { value: unknown } | { problem: string } {
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: true });
   const first = errors[0];
-  if (first) {
-    const line = text.slice(0, first.offset).split('\n').length;
-    throw new SettingsFileError(
-      `${path} is not valid JSON (${printParseErrorCode(first.error)} on line ${line}); ` +
-        'Tether left it as it is. Fix it in an editor and try again.',
-    );
-  }
-  return value;
+  if (!first) return { value };
+  const line = text.slice(0, first.offset).split('\n').length;
+  return { problem: `${printParseErrorCode(first.error)} on line ${line}` };
+}
+
+/**
+ * The document in `text`, as parseJsonc reads it. Throws a SettingsFileError naming `path` and
+ * the first problem's line when it is not JSON: a file that cannot be read is never rewritten.
+ */
+export function parseJsonText(text: string, path: string): unknown {
+  const parsed = parseJsonc(text);
+  if ('value' in parsed) return parsed.value;
+  throw new SettingsFileError(
+    `${path} is not valid JSON (${parsed.problem}); ` +
+      'Tether left it as it is. Fix it in an editor and try again.',
+  );
 }
 
 /**

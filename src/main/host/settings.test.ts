@@ -60,8 +60,15 @@ describe('SettingsFile', () => {
   });
 
   it('reports a file that is not JSON', () => {
-    const { file } = settingsIn('{ "claudePath": "/x", }');
-    expect(file.current.problem).toMatch(/is not valid: not JSON \(.+\)\. Using the default/);
+    const { file } = settingsIn('{ "claudePath": "/x" "shell": null }');
+    expect(file.current.problem).toMatch(
+      /is not valid: not JSON \(CommaExpected on line 1\)\. Using the default/,
+    );
+  });
+
+  it('reads comments and trailing commas, as people write settings files', () => {
+    const { file } = settingsIn('{\n  // mine\n  "claudePath": "/x", /* why */\n}\n');
+    expect(file.current).toEqual({ settings: { claudePath: '/x' }, problem: null });
   });
 
   it('creates a missing file with every default, as plain JSON', () => {
@@ -77,6 +84,9 @@ describe('SettingsFile', () => {
       devTools: null,
       reattachGraceSeconds: null,
       notifications: { needsYou: true, done: true, error: true },
+      terminalFontFamily: null,
+      terminalFontSize: null,
+      theme: null,
     });
   });
 
@@ -118,5 +128,91 @@ describe('SettingsFile', () => {
     change = nextChange(file);
     writeFileSync(path, '{ "claudePath": "/fixed" }');
     expect(await change).toEqual({ settings: { claudePath: '/fixed' }, problem: null });
+  });
+});
+
+describe('SettingsFile.edit', () => {
+  const commented = [
+    '{',
+    '    // Chosen after a long discussion.',
+    '    "claudePath": "/opt/claude", /* the team\'s build */',
+    '    "notifications": {',
+    '        "done": false, // too many',
+    '        "error": true',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+
+  it('changes only what it is asked to: comments, other keys and the layout stay', async () => {
+    const { file, path } = settingsIn(commented);
+    const state = await file.edit({
+      terminalFontSize: 16,
+      notifications: { done: false, error: false },
+    });
+    expect(state).toEqual({
+      settings: {
+        claudePath: '/opt/claude',
+        notifications: { done: false, error: false },
+        terminalFontSize: 16,
+      },
+      problem: null,
+    });
+    expect(file.current).toBe(state);
+    expect(readFileSync(path, 'utf8')).toBe(
+      [
+        '{',
+        '    // Chosen after a long discussion.',
+        '    "claudePath": "/opt/claude", /* the team\'s build */',
+        '    "notifications": {',
+        '        "done": false, // too many',
+        '        "error": false',
+        '    },',
+        '    "terminalFontSize": 16',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a key it does not know as it is, and sets a setting back to the default', async () => {
+    const text = '{\n  "fromANewerTether": [1, 2],\n  "claudePath": "/opt/claude"\n}\n';
+    const { path, file } = settingsIn(text);
+    await file.edit({ claudePath: null, theme: 'dark' });
+    expect(readFileSync(path, 'utf8')).toBe(
+      '{\n  "fromANewerTether": [1, 2],\n  "claudePath": null,\n  "theme": "dark"\n}\n',
+    );
+    // Still reported, as before the edit: this Tether cannot tell what the key means.
+    expect(file.current.problem).toContain('fromANewerTether');
+    // A problem of the edit's own is refused, and named alone.
+    const edited = readFileSync(path, 'utf8');
+    await expect(file.edit({ terminalFontFamily: ' ' })).rejects.toThrow(
+      /^terminalFontFamily: [^;]*; nothing was written/,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(edited);
+  });
+
+  it('refuses an invalid value and writes nothing', async () => {
+    const { file, path } = settingsIn(commented);
+    await expect(file.edit({ terminalFontSize: 500 })).rejects.toThrow(
+      /^terminalFontSize: .*; nothing was written to .*settings\.json\.$/,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(commented);
+    expect(file.current.settings.terminalFontSize).toBeUndefined();
+  });
+
+  it('reports a file that does not parse and leaves it byte for byte', async () => {
+    const broken = '{ "theme": "dark", oops }\n';
+    const { file, path } = settingsIn(broken);
+    await expect(file.edit({ theme: 'light' })).rejects.toThrow(
+      `${path} is not valid JSON (InvalidSymbol on line 1); Tether left it as it is.`,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(broken);
+  });
+
+  it('creates a missing file with only the setting changed', async () => {
+    const { file, path } = settingsIn();
+    await file.edit({ theme: 'light' });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ theme: 'light' });
   });
 });

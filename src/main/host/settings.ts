@@ -1,8 +1,11 @@
 import { mkdirSync, readFileSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { ZodError } from 'zod';
 import { describeIssues } from '../../shared/contract/host';
 import { defaultSettings, settingsSchema, type Settings } from '../../shared/settings';
 import { errorMessage } from '../../shared/error-message';
+import { isRecord } from '../../shared/is-record';
+import { editJsoncFile, parseJsonc, SettingsFileError, type JsonEdit } from './jsonc-file';
 
 export interface SettingsState {
   settings: Settings;
@@ -12,8 +15,8 @@ export interface SettingsState {
 
 /**
  * The settings file, read at start and again whenever it changes on disk: what it says applies
- * to the next terminal or agent started. An invalid file is reported and the defaults are used
- * until it is fixed; Tether never writes over it.
+ * to the next terminal or agent started. It may hold comments and trailing commas. An invalid
+ * file is reported and the defaults are used until it is fixed; Tether never writes over it.
  */
 export class SettingsFile {
   private state: SettingsState;
@@ -75,6 +78,37 @@ export class SettingsFile {
     return this.path;
   }
 
+  /**
+   * Sets each key of `changes` (null: back to Tether's default) in the file, keeping its comments,
+   * its other keys and its layout; an object's keys are edited one by one, so comments inside it
+   * stay too. The file as it would be is checked against the schema first: a change that would
+   * add a problem to it (what was wrong before, such as a key of a newer Tether, is left to the
+   * user), or a file that does not parse, is refused with the reason and nothing is written.
+   * Resolves once the new settings are the current ones.
+   */
+  async edit(changes: Settings): Promise<SettingsState> {
+    let before: ReadonlySet<string> = new Set();
+    await editJsoncFile(
+      this.path,
+      (current) => {
+        before = new Set(problemsOf(current).map(identify));
+        return Object.entries(changes).flatMap(([key, value]) =>
+          editsOf([key], isRecord(current) ? current[key] : undefined, value),
+        );
+      },
+      (next) => {
+        const added = problemsOf(next).filter((issue) => !before.has(identify(issue)));
+        if (added.length > 0) {
+          throw new SettingsFileError(
+            `${describeIssues(new ZodError(added))}; nothing was written to ${this.path}.`,
+          );
+        }
+      },
+    );
+    this.reload();
+    return this.state;
+  }
+
   dispose(): void {
     clearTimeout(this.timer);
     this.watcher?.close();
@@ -109,13 +143,9 @@ export class SettingsFile {
         return { settings: {}, problem: null };
       return this.invalid(errorMessage(error));
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      return this.invalid(`not JSON (${errorMessage(error).split('\n')[0]})`);
-    }
-    const parsed = settingsSchema.safeParse(json);
+    const json = parseJsonc(text);
+    if ('problem' in json) return this.invalid(`not JSON (${json.problem})`);
+    const parsed = settingsSchema.safeParse(json.value);
     return parsed.success
       ? { settings: parsed.data, problem: null }
       : this.invalid(describeIssues(parsed.error));
@@ -127,4 +157,26 @@ export class SettingsFile {
       problem: `${this.path} is not valid: ${reason}. Using the default settings until it is fixed.`,
     };
   }
+}
+
+/** What the schema finds wrong with a document. */
+function problemsOf(document: unknown): ZodError['issues'] {
+  const parsed = settingsSchema.safeParse(document);
+  return parsed.success ? [] : parsed.error.issues;
+}
+
+/** The same problem found before and after an edit is the same string. */
+function identify({ path, message }: ZodError['issues'][number]): string {
+  return JSON.stringify([path, message]);
+}
+
+/** The edits that turn `before` into `after` at `path`: objects key by key, the rest whole. */
+function editsOf(path: string[], before: unknown, after: unknown): JsonEdit[] {
+  if (!isRecord(before) || !isRecord(after)) return [{ path, value: after }];
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].flatMap((key) =>
+    JSON.stringify(before[key]) === JSON.stringify(after[key])
+      ? []
+      : editsOf([...path, key], before[key], after[key]),
+  );
 }

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../shared/error-message';
 import type { HostApi } from '../../shared/host-api';
+import { appearanceSettings } from '../../shared/settings';
 import type { WorkspaceState } from '../../shared/workspace-state';
 import { AccessHelp } from './host/AccessHelp';
 import { AppInfoContext, type AppInfo } from './host/app-info';
 import type { ConnectionProblem } from './host/connect-host';
 import { initialWorkspace } from './workspace/initial-state';
+import { AppearanceContext, useDocumentTheme } from './ui/appearance';
 import { isMacPlatform } from './ui/shortcuts';
 import { Workspace } from './workspace/Workspace';
 
@@ -26,13 +28,25 @@ export function App({ api, problem }: AppProps) {
   const [started, setStarted] = useState<Started | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [settingsProblem, setSettingsProblem] = useState<string | null>(null);
+  // Until the host answers: the system's colours and Tether's font, as without a settings file.
+  const [appearance, setAppearance] = useState(() => appearanceSettings({}));
+  useDocumentTheme(appearance.theme);
 
   useEffect(() => {
     if (!api) return;
-    const stop = api.onEvent('settingsChanged', ({ problem }) => setSettingsProblem(problem));
+    let live = true;
+    const stop = api.onEvent('settingsChanged', ({ problem }) => {
+      setSettingsProblem(problem);
+      api.getAppInfo({}).then(
+        (info) => live && setAppearance(info.appearance),
+        // Without an answer the page keeps the look it has.
+        () => undefined,
+      );
+    });
     Promise.all([api.getAppInfo({}), api.loadWorkspace({})]).then(
       ([info, saved]) => {
         setSettingsProblem(info.settingsProblem ?? null);
+        setAppearance(info.appearance);
         setStarted({
           info,
           workspaceDir: info.workspaceDir,
@@ -42,7 +56,10 @@ export function App({ api, problem }: AppProps) {
       },
       (failure: unknown) => setError(errorMessage(failure)),
     );
-    return stop;
+    return () => {
+      live = false;
+      stop();
+    };
   }, [api]);
 
   if (problem === 'no-token' || problem === 'wrong-token') {
@@ -72,12 +89,14 @@ export function App({ api, problem }: AppProps) {
       )}
       {api && started && (
         <AppInfoContext.Provider value={started.info}>
-          <Workspace
-            api={api}
-            workspaceDir={started.workspaceDir}
-            isMac={started.isMac}
-            initial={started.workspace}
-          />
+          <AppearanceContext.Provider value={appearance}>
+            <Workspace
+              api={api}
+              workspaceDir={started.workspaceDir}
+              isMac={started.isMac}
+              initial={started.workspace}
+            />
+          </AppearanceContext.Provider>
         </AppInfoContext.Provider>
       )}
     </>

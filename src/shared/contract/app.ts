@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notificationSettingsSchema } from '../settings';
+import { appearanceSettingsSchema, notificationSettingsSchema } from '../settings';
 import type { RequestTable } from './request-table';
 
 // What the page asks of the app around its blocks, and what reaches it from outside the page.
@@ -15,6 +15,8 @@ export const appRequests = {
       settingsProblem: z.string().optional(),
       // Which desktop notifications the user wants (asked again after `settingsChanged`).
       notifications: notificationSettingsSchema,
+      // The terminal's font and the colour theme (asked again after `settingsChanged`).
+      appearance: appearanceSettingsSchema,
       // For xterm's `windowsPty` option: ConPTY and the Windows build, so reflow matches it.
       windowsPty: z
         .object({ backend: z.literal('conpty'), buildNumber: z.number().int() })

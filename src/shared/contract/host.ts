@@ -9,6 +9,7 @@ import type { RequestTable } from './request-table';
 import { reviewRequests } from './review';
 import { rewindRequests } from './rewind';
 import { terminalHostEvents, terminalRequests } from './terminal';
+import { tetherSettingsRequests } from './tether-settings';
 import { workspaceRequests } from './workspace';
 import { worktreeRequests } from './worktree';
 
@@ -30,6 +31,7 @@ export const hostRequests = {
   ...rewindRequests,
   ...composerRequests,
   ...remoteRequests,
+  ...tetherSettingsRequests,
 } as const satisfies RequestTable;
 
 export const hostEvents = {

@@ -2,7 +2,7 @@ import { release as osRelease } from 'node:os';
 import type { appRequests } from '../../../shared/contract/app';
 import type { HandlersFor } from '../../../shared/contract/request-table';
 import { safeExternalUrl } from '../../../shared/external-url';
-import { notificationSettings } from '../../../shared/settings';
+import { appearanceSettings, notificationSettings } from '../../../shared/settings';
 import { windowsPty } from '../../platform/windows-pty';
 import type { HostOptions } from '../host';
 import type { LaunchContext } from '../launch-context';
@@ -32,6 +32,7 @@ export function appHandlers(
         shell: launch.shell().file,
         ...(settingsProblem ? { settingsProblem } : {}),
         notifications: notificationSettings(settings?.current.settings ?? {}),
+        appearance: appearanceSettings(settings?.current.settings ?? {}),
         ...(pty ? { windowsPty: pty } : {}),
       };
     },

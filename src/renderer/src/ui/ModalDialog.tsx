@@ -9,8 +9,16 @@ interface ModalDialogProps {
   children: ReactNode;
 }
 
-const focusable =
-  'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea, [tabindex="0"]';
+// What Tab stops at; not a control taken out of the order (a tab list's other tabs).
+const focusable = [
+  'button:not(:disabled)',
+  'input:not(:disabled)',
+  'select:not(:disabled)',
+  'textarea',
+  '[tabindex="0"]',
+]
+  .map((selector) => `${selector}:not([tabindex="-1"])`)
+  .join(', ');
 
 /**
  * A dialog over the workspace: Escape and a click outside cancel, and Tab goes round the

@@ -66,6 +66,8 @@ export function TabbedDialog({ label, tabs, initialTab, onClose }: TabbedDialogP
             aria-controls={`${id}-panel`}
             aria-selected={index === selected}
             tabIndex={index === selected ? 0 : -1}
+            // Opened from the palette, the dialog takes the keyboard at its first page's tab.
+            autoFocus={index === selected}
             ref={(element) => {
               tabElements.current[index] = element;
             }}

@@ -25,6 +25,7 @@ import { useBlockHandoffs } from './use-block-handoffs';
 import { useWorkspace, type NewBlock } from './use-workspace';
 import { ConnectHost } from './remote/ConnectHost';
 import { ClaudeSettings } from '../settings/ClaudeSettings';
+import { TetherSettings } from '../settings/tether/TetherSettings';
 import { SshAsks } from './remote/SshAsks';
 import { useSshAsks } from './remote/use-ssh-asks';
 
@@ -50,6 +51,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const [libraryOpen, setLibraryOpen] = useState(false);
   // undefined: closed; null: open with no agent block to take the session from.
   const [claudeSettingsFor, setClaudeSettingsFor] = useState<string | null | undefined>(undefined);
+  const [tetherSettingsOpen, setTetherSettingsOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   /** The kind of block "Connect to host" is asking a machine for, while it is open. */
   const [connectingKind, setConnectingKind] = useState<string | null>(null);
@@ -175,6 +177,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         openLibrary: () => setLibraryOpen(true),
         connectToHost: setConnectingKind,
         openClaudeSettings: setClaudeSettingsFor,
+        openTetherSettings: () => setTetherSettingsOpen(true),
         notify: setNotice,
       }),
     [
@@ -209,6 +212,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     libraryOpen ||
     connectingKind !== null ||
     claudeSettingsFor !== undefined ||
+    tetherSettingsOpen ||
     sshAsks.current !== null;
   const latest = useRef({ entries, dialogOpen, order, focus: workspace.focus });
   latest.current = { entries, dialogOpen, order, focus: workspace.focus };
@@ -399,6 +403,9 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           agentId={claudeSettingsFor}
           onClose={() => setClaudeSettingsFor(undefined)}
         />
+      )}
+      {tetherSettingsOpen && (
+        <TetherSettings api={api} onClose={() => setTetherSettingsOpen(false)} />
       )}
       {paletteOpen && (
         <CommandPalette entries={entries} isMac={isMac} onClose={() => setPaletteOpen(false)} />

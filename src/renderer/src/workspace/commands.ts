@@ -23,6 +23,7 @@ export type WorkspaceAction =
   | { type: 'library' }
   | { type: 'rescanLibrary' }
   | { type: 'openSettings' }
+  | { type: 'tetherSettings' }
   /** "Claude settings", for the focused agent block's session (or the first agent block's). */
   | { type: 'claudeSettings' }
   /** Handled by the focused block when it is of this kind. */
@@ -65,6 +66,7 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'agent.find': { type: 'block', kind: 'agent' },
   'agent.export': { type: 'block', kind: 'agent' },
   'agent.review': { type: 'block', kind: 'agent' },
+  'tether.settings': { type: 'tetherSettings' },
   'settings.open': { type: 'openSettings' },
   'claude.settings': { type: 'claudeSettings' },
 };

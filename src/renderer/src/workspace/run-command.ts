@@ -26,6 +26,8 @@ export interface CommandContext {
   openLibrary(): void;
   /** Asks which machine a new block of `kind` goes on ("Connect to host"). */
   connectToHost(kind: string): void;
+  /** Opens "Tether settings". */
+  openTetherSettings(): void;
   /** Opens "Claude settings" for the agent block `agentId` (null: no agent block is open). */
   openClaudeSettings(agentId: string | null): void;
   /** Tells the user what came of a command that has nothing else to show. */
@@ -83,9 +85,11 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
       // Where the host cannot open an editor (browser mode), the page says where the file is.
       return void api.openSettings({}).then(
         ({ path, opened }) =>
-          opened || notify(`Settings: ${path} (changes apply to new terminals and agents)`),
+          opened || notify(`Settings file: ${path} (Tether applies what you save in it)`),
         (failure: unknown) => notify(failureReason(failure)),
       );
+    case 'tetherSettings':
+      return context.openTetherSettings();
     case 'claudeSettings': {
       const agents = order.filter((blockId) => state.blocks[blockId]?.kind === 'agent');
       const agentId = focused && agents.includes(focused) ? focused : (agents[0] ?? null);

@@ -4,8 +4,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlockSpec } from '../../../../shared/workspace-state';
+import { appearanceSettings, type AppearanceSettings } from '../../../../shared/settings';
 import { HostRequestError } from '../../../../shared/host-api';
 import { AppInfoContext, type AppInfo } from '../../host/app-info';
+import { AppearanceContext } from '../../ui/appearance';
 import { FakeHost } from '../agent/testing/fake-host';
 import { reconnectDelay } from '../reconnect/use-reconnect';
 import type { TerminalView } from './terminal-view';
@@ -341,5 +343,39 @@ describe('keys typed while the shell opens', () => {
       { terminalId: BLOCK_ID, data: 'ls' },
       { terminalId: BLOCK_ID, data: '\r' },
     ]);
+  });
+});
+
+describe('the settings’ font and theme', () => {
+  it('reach an open terminal at once, without a new one', async () => {
+    const host = new FakeHost();
+    host.replies.openTerminal = { cwd: '/work' };
+    const block = (appearance: AppearanceSettings) => (
+      <AppearanceContext.Provider value={appearance}>
+        <TerminalBlock
+          blockId={BLOCK_ID}
+          spec={{ kind: 'terminal', cwd: '/work' }}
+          api={host.api}
+          onSpecChange={() => undefined}
+          handleRef={() => undefined}
+        />
+      </AppearanceContext.Provider>
+    );
+    const { rerender } = render(block(appearanceSettings({ terminalFontSize: 15 })));
+    const [view] = views;
+    expect(view!.term.options.fontSize).toBe(15);
+    // The system asks for dark (see letXtermRunInJsdom).
+    expect(view!.term.options.theme?.background).toBe('#15171c');
+
+    rerender(
+      block(
+        appearanceSettings({ terminalFontSize: 20, terminalFontFamily: 'Iosevka', theme: 'light' }),
+      ),
+    );
+    expect(views).toEqual([view]);
+    expect(view!.term.options.fontSize).toBe(20);
+    expect(view!.term.options.fontFamily).toMatch(/^Iosevka, ui-monospace, /);
+    expect(view!.term.options.theme?.background).toBe('#ffffff');
+    await waitFor(() => expect(host.paramsOf('openTerminal')).toHaveLength(1));
   });
 });

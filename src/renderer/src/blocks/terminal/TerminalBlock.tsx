@@ -19,6 +19,7 @@ import { acceptFileDrops, shellQuoting, shellWords } from './dropped-files';
 import { FindBar } from './FindBar';
 import { linkTerminal } from './terminal-link';
 import { TerminalView } from './terminal-view';
+import { useTerminalAppearance } from './use-terminal-appearance';
 
 /** How long a shell without shell integration gets to show its prompt. */
 const PROMPT_WAIT_MS = 2000;
@@ -43,6 +44,7 @@ export function TerminalBlock({
   // the same commit that mounted the block.
   const viewRef = useRef<TerminalView | null>(null);
   const [view, setView] = useState<TerminalView | null>(null);
+  const appearance = useTerminalAppearance(view);
   const [generation, setGeneration] = useState(0);
   const [exit, setExit] = useState<EventPayload<'terminalExit'> | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -81,6 +83,7 @@ export function TerminalBlock({
         openExternalLink(api, url).catch((failure: unknown) => setError(errorMessage(failure)));
       },
       windowsPty,
+      appearance: appearance.current,
     });
     const observer = new ResizeObserver(() => created.fit());
     observer.observe(container.current!);
@@ -91,7 +94,7 @@ export function TerminalBlock({
       viewRef.current = null;
       created.dispose();
     };
-  }, [api, windowsPty]);
+  }, [api, windowsPty, appearance]);
 
   // One terminal id per block, so that a reloaded page finds the shell it had. A restart (the
   // `generation`) opens the new shell under the same id: the exited one has left the host.

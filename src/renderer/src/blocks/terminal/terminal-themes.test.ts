@@ -11,12 +11,16 @@ describe('terminal colours', () => {
     ['dark', darkTheme],
     ['light', lightTheme],
   ])(
-    'the %s theme reads at AA (4.5:1) for every ANSI colour and the default text',
+    'the %s theme reads at AA (4.5:1) for every ANSI colour, the default text and the cursor',
     (_name, theme) => {
       const background = theme.background!;
-      for (const name of [...ANSI_NAMES, 'foreground' as const]) {
+      for (const name of [...ANSI_NAMES, 'foreground' as const, 'cursor' as const]) {
         expect(contrastRatio(theme[name]!, background), name).toBeGreaterThanOrEqual(4.5);
       }
+      // Selected text keeps the default colour on the selection's.
+      expect(contrastRatio(theme.foreground!, theme.selectionBackground!)).toBeGreaterThanOrEqual(
+        4.5,
+      );
     },
   );
 });

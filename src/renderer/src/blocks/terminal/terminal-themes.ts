@@ -70,7 +70,7 @@ export const ANSI_NAMES = [
   'brightWhite',
 ] as const;
 
-/** The theme the OS asks for (`prefers-color-scheme`). */
+/** The terminal's colours on a light or a dark page. */
 export function themeFor(light: boolean): ITheme {
   return light ? lightTheme : darkTheme;
 }

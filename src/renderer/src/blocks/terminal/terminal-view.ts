@@ -4,6 +4,8 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { WebglAddon } from '@xterm/addon-webgl';
 import { Terminal, type IWindowsPty } from '@xterm/xterm';
+import { appearanceSettings, type AppearanceSettings } from '../../../../shared/settings';
+import { isLight, systemPrefersLight } from '../../ui/appearance';
 import { webglIsSoftware } from './software-gl';
 import { themeFor } from './terminal-themes';
 
@@ -11,6 +13,8 @@ export interface TerminalViewOptions {
   openLink(url: string): void;
   /** On Windows: the pty is ConPTY of this build, so xterm reflows on resize the way it does. */
   windowsPty?: IWindowsPty | undefined;
+  /** The font and theme to start with (default: Tether's); `setAppearance` changes them. */
+  appearance?: AppearanceSettings;
 }
 
 // Monospace first, then faces that carry CJK and emoji, which programs print too.
@@ -27,7 +31,10 @@ const FONTS = [
   'monospace',
 ].join(', ');
 
-const lightScheme = () => window.matchMedia('(prefers-color-scheme: light)');
+/** The user's font first, with Tether's after it for the characters it lacks. */
+function fontFamilyOf({ terminalFontFamily }: AppearanceSettings): string {
+  return terminalFontFamily ? `${terminalFontFamily}, ${FONTS}` : FONTS;
+}
 
 /** xterm.js with the addons Tether uses, independent of React and of the host. */
 export class TerminalView {
@@ -35,20 +42,22 @@ export class TerminalView {
   readonly search = new SearchAddon();
   private readonly fitAddon = new FitAddon();
   private webgl: WebglAddon | undefined;
-  private readonly scheme = lightScheme();
-  // The OS switching between light and dark recolours open terminals at once.
-  private readonly followScheme = (event: MediaQueryListEvent) => {
-    this.term.options.theme = themeFor(event.matches);
+  private readonly scheme = systemPrefersLight();
+  private appearance: AppearanceSettings;
+  // The OS switching between light and dark recolours open terminals at once (theme 'system').
+  private readonly followScheme = () => {
+    this.term.options.theme = this.colors();
   };
 
   constructor(container: HTMLElement, options: TerminalViewOptions) {
+    this.appearance = options.appearance ?? appearanceSettings({});
     this.term = new Terminal({
       allowProposedApi: true,
       cursorBlink: true,
-      fontFamily: FONTS,
-      fontSize: 13,
+      fontFamily: fontFamilyOf(this.appearance),
+      fontSize: this.appearance.terminalFontSize,
       scrollback: 10_000,
-      theme: themeFor(this.scheme.matches),
+      theme: this.colors(),
       // A program's own colours (true colour, 256) are lifted to AA contrast where they miss it.
       minimumContrastRatio: 4.5,
       ...(options.windowsPty ? { windowsPty: options.windowsPty } : {}),
@@ -88,6 +97,23 @@ export class TerminalView {
 
   focus(): void {
     this.term.focus();
+  }
+
+  /** Another font or theme, from the settings: the terminal redraws and refits its grid. */
+  setAppearance(appearance: AppearanceSettings): void {
+    this.appearance = appearance;
+    const options = this.term.options;
+    const fontFamily = fontFamilyOf(appearance);
+    if (options.fontFamily !== fontFamily) options.fontFamily = fontFamily;
+    if (options.fontSize !== appearance.terminalFontSize) {
+      options.fontSize = appearance.terminalFontSize;
+    }
+    options.theme = this.colors();
+    this.fit();
+  }
+
+  private colors() {
+    return themeFor(isLight(this.appearance.theme, this.scheme.matches));
   }
 
   dispose(): void {

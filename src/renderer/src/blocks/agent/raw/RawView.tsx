@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { HostApi } from '../../../../../shared/host-api';
 import { TerminalView } from '../../terminal/terminal-view';
+import { useTerminalAppearance } from '../../terminal/use-terminal-appearance';
 import { errorMessage } from '../../../../../shared/error-message';
 
 function decodeBase64(data: string): Uint8Array {
@@ -23,23 +24,29 @@ interface RawViewProps {
  */
 export function RawView({ api, agentId, unhandledLines, onOpenLink }: RawViewProps) {
   const container = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<TerminalView | null>(null);
+  const appearance = useTerminalAppearance(view);
 
   useLayoutEffect(() => {
-    const view = new TerminalView(container.current!, { openLink: onOpenLink });
-    view.term.options.disableStdin = true;
-    const observer = new ResizeObserver(() => view.fit());
+    const created = new TerminalView(container.current!, {
+      openLink: onOpenLink,
+      appearance: appearance.current,
+    });
+    setView(created);
+    created.term.options.disableStdin = true;
+    const observer = new ResizeObserver(() => created.fit());
     observer.observe(container.current!);
     let replayed = false;
     const unsubscribe = api.onEvent('agentRaw', (payload) => {
-      if (replayed && payload.agentId === agentId) view.term.write(payload.data);
+      if (replayed && payload.agentId === agentId) created.term.write(payload.data);
     });
     api.openAgentRaw({ agentId }).then(
       ({ data }) => {
-        view.term.write(decodeBase64(data));
+        created.term.write(decodeBase64(data));
         replayed = true;
       },
       (error: unknown) =>
-        view.term.write(
+        created.term.write(
           `\r\n[Tether: the raw output could not be read: ${errorMessage(error)}]\r\n`,
         ),
     );
@@ -48,9 +55,9 @@ export function RawView({ api, agentId, unhandledLines, onOpenLink }: RawViewPro
       // The session may have ended already: then nothing is being sent.
       api.closeAgentRaw({ agentId }).catch(() => undefined);
       observer.disconnect();
-      view.dispose();
+      created.dispose();
     };
-  }, [api, agentId, onOpenLink]);
+  }, [api, agentId, onOpenLink, appearance]);
 
   return (
     <div className="agent-raw" role="region" aria-label="Raw output">
