@@ -114,9 +114,11 @@ describe('Connect to host', () => {
     });
     await user.type(hostField(), 'devbox');
     await user.click(folderField());
-    await waitFor(() => expect(optionNames()).toEqual(['~/src/', '~/notes/']));
+    // A connection, then a listing after a pause in typing: seconds on a loaded machine.
+    const slow = { timeout: 5_000 };
+    await waitFor(() => expect(optionNames()).toEqual(['~/src/', '~/notes/']), slow);
     await user.keyboard('~/src/');
-    await waitFor(() => expect(optionNames()).toEqual(['~/src/app/', '~/src/lib/']));
+    await waitFor(() => expect(optionNames()).toEqual(['~/src/app/', '~/src/lib/']), slow);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect((folderField() as HTMLInputElement).value).toBe('~/src/lib/');
     expect(host.paramsOf('listRemoteFolders')).toContainEqual({ host: 'devbox', prefix: '~/src/' });
