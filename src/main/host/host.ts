@@ -17,6 +17,7 @@ import { FileIndex } from './file-index';
 import { listFolder } from './folder-listing';
 import { agentHandlers } from './handlers/agent';
 import { appHandlers } from './handlers/app';
+import { claudeMcpHandlers } from './handlers/claude-mcp';
 import { composerHandlers } from './handlers/composer';
 import { exportHandlers } from './handlers/export';
 import { libraryHandlers } from './handlers/library';
@@ -258,6 +259,11 @@ export class Host {
     }
   }
 
+  /** The environment agents start with (as `AgentRegistry` picks it): where Claude's files are. */
+  private async claudeEnv(): Promise<NodeJS.ProcessEnv> {
+    return (await this.launch.agent()).agentEnv ?? this.options.agentEnv ?? process.env;
+  }
+
   private reject(error: string): HostResponse {
     this.log(`tether host: rejected ${error}`);
     return { ok: false, error };
@@ -285,6 +291,7 @@ export class Host {
       ...rewindHandlers(agents),
       ...composerHandlers(agents, this.fileIndex, this.remote),
       ...remoteHandlers(this.remote),
+      ...claudeMcpHandlers(agents, () => this.claudeEnv()),
     };
   }
 }
