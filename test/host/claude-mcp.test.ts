@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/shared/agent-event';
 import type { McpServerView } from '../../src/shared/contract/claude-mcp';
 import type { HostResponse } from '../../src/shared/contract/host';
 import type { Host } from '../../src/main/host/host';
@@ -60,8 +61,10 @@ type Listing = { servers: McpServerView[]; live: boolean; problems: string[] };
 
 async function connect(agent: boolean) {
   let state = '';
+  const events: AgentEvent[] = [];
   const connection = host.connect((message) => {
     if (message.name === 'agentState') state = message.payload.state.state;
+    if (message.name === 'agentEvents') events.push(...message.payload.events);
   });
   const request = async <T = unknown>(name: string, params: unknown): Promise<T> => {
     const response: HostResponse = await connection.request(name, params);
@@ -85,7 +88,7 @@ async function connect(agent: boolean) {
     }
   };
   const server = async (name: string) => (await list()).servers.find((s) => s.name === name);
-  return { request, agentId, list, settled, server };
+  return { request, agentId, list, settled, server, events };
 }
 
 describe('MCP servers, with the real CLI', () => {
@@ -112,9 +115,14 @@ describe('MCP servers, with the real CLI', () => {
     expect(await server('mine')).toMatchObject({ status: 'connected', tools: ['u_one', 'u_two'] });
   }, 60_000);
 
-  it('"Reconnect" of a server that fails again says why', async () => {
-    const { request, agentId, settled } = await connect(true);
+  it('a failed server is told to the block at the turn\'s start; "Reconnect" of it says why it fails again', async () => {
+    const { request, agentId, settled, events } = await connect(true);
     await settled();
+    await request('sendAgentMessage', { agentId, text: 'hello' });
+    await until(() => events.some((e) => e.type === 'done'), 'the turn ends');
+    expect(events.filter((e) => e.type === 'mcp_failed')).toEqual([
+      { type: 'mcp_failed', servers: ['broken'] },
+    ]);
     await expect(request('reconnectMcpServer', { agentId, name: 'broken' })).rejects.toThrow(
       'reconnectMcpServer: Connection closed',
     );
