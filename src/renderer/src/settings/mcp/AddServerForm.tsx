@@ -54,9 +54,10 @@ export function AddServerForm({ api, agentId, onDone, onCancel }: AddServerFormP
     );
   };
 
+  // Each label beside its control, not around it: a select's options would join its name.
   const field = (key: keyof ServerForm, label: string, multiline = false, hint = '') => (
-    <label htmlFor={`${id}-${key}`}>
-      {label}
+    <div className="mcp-field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
       {multiline ? (
         <textarea
           id={`${id}-${key}`}
@@ -73,14 +74,14 @@ export function AddServerForm({ api, agentId, onDone, onCancel }: AddServerFormP
           onChange={(event) => set(key)(event.target.value)}
         />
       )}
-    </label>
+    </div>
   );
 
   return (
     <form aria-label="Add server" className="mcp-add" onSubmit={submit}>
       {field('name', 'Name', false, 'letters, digits, _ and -')}
-      <label htmlFor={`${id}-kind`}>
-        Type
+      <div className="mcp-field">
+        <label htmlFor={`${id}-kind`}>Type</label>
         <select
           id={`${id}-kind`}
           value={form.kind}
@@ -90,7 +91,7 @@ export function AddServerForm({ api, agentId, onDone, onCancel }: AddServerFormP
           <option value="http">HTTP URL</option>
           <option value="sse">SSE URL</option>
         </select>
-      </label>
+      </div>
       {form.kind === 'stdio' ? (
         <>
           {field('command', 'Command', false, 'npx')}
@@ -103,8 +104,8 @@ export function AddServerForm({ api, agentId, onDone, onCancel }: AddServerFormP
           {field('headers', 'Headers', true, 'Name: value, one a line')}
         </>
       )}
-      <label htmlFor={`${id}-scope`}>
-        Scope
+      <div className="mcp-field">
+        <label htmlFor={`${id}-scope`}>Scope</label>
         <select
           id={`${id}-scope`}
           value={form.scope}
@@ -116,7 +117,7 @@ export function AddServerForm({ api, agentId, onDone, onCancel }: AddServerFormP
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {problem && <p role="alert">{problem}</p>}
       <div className="mcp-actions">
         <button type="submit" disabled={saving}>
