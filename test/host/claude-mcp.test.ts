@@ -13,6 +13,7 @@ import type { HostResponse } from '../../src/shared/contract/host';
 import type { Host } from '../../src/main/host/host';
 import { claudeHost } from '../support/claude-host';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fake-anthropic';
+import { startOAuthMcpServer } from '../support/oauth-mcp-server';
 import { exitingMcpServer, PLAIN_MCP_SERVER, plainMcpServer } from '../support/plain-mcp';
 import { until } from '../support/until';
 
@@ -185,6 +186,37 @@ describe('MCP servers, with the real CLI', () => {
     const config = JSON.parse(readFileSync(claudeJson, 'utf8'));
     expect(config.mcpServers).toEqual({});
     expect(config.projects[project].disabledMcpServers ?? []).toEqual([]);
+  }, 60_000);
+
+  it('"Authenticate" gives the sign-in address; once the browser has been there the server connects', async () => {
+    const oauth = await startOAuthMcpServer();
+    try {
+      const { request, agentId, settled, server } = await connect(true);
+      await settled();
+      await request('addMcpServer', {
+        agentId,
+        name: 'vault',
+        scope: 'user',
+        config: { type: 'http', url: oauth.url },
+      });
+      expect(await server('vault')).toMatchObject({ status: 'needs-auth', transport: 'http' });
+      const { authUrl } = await request<{ authUrl: string }>('authenticateMcpServer', {
+        agentId,
+        name: 'vault',
+      });
+      expect(authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+      await fetch(authUrl);
+      const deadline = Date.now() + 20_000;
+      while ((await server('vault'))?.status !== 'connected' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await server('vault')).toMatchObject({ status: 'connected', tools: ['secret_tool'] });
+      await expect(request('authenticateMcpServer', { agentId, name: 'mine' })).rejects.toThrow(
+        'Server type "stdio" does not support OAuth authentication',
+      );
+    } finally {
+      await oauth.close();
+    }
   }, 60_000);
 
   it('without an agent block: the user scope of ~/.claude.json, edited without touching the rest', async () => {

@@ -71,6 +71,8 @@ export function AddServerForm({ api, agentId, onDone, onCancel }: AddServerFormP
           id={`${id}-${key}`}
           value={form[key]}
           placeholder={hint}
+          // The form opens for typing its first field.
+          autoFocus={key === 'name'}
           onChange={(event) => set(key)(event.target.value)}
         />
       )}

@@ -107,11 +107,12 @@ describe('"MCP servers"', () => {
     );
   });
 
-  it('"Enable" shows for a disabled server; "Authenticate" opens the sign-in page through the checked opener', async () => {
-    const { host, user } = open([
+  it('"Enable" shows for a disabled server; "Authenticate" opens the sign-in page through the checked opener and lists again until signed in', async () => {
+    const servers = [
       server({ name: 'off', status: 'disabled' }),
       server({ name: 'web', transport: 'http', status: 'needs-auth' }),
-    ]);
+    ];
+    const { host, user } = open(servers);
     await user.click(
       await within(await screen.findByRole('listitem', { name: 'off' })).findByRole('button', {
         name: 'Enable',
@@ -125,6 +126,12 @@ describe('"MCP servers"', () => {
       expect(host.paramsOf('openExternal')).toEqual([
         { url: 'https://auth.example.com/authorize?x=1' },
       ]),
+    );
+    // The sign-in finishes in the browser, which tells the page nothing: it asks again.
+    servers[1] = server({ name: 'web', transport: 'http', tools: ['secret_tool'] });
+    await waitFor(
+      () => expect(within(row('web')).getByLabelText('Status').textContent).toBe('connected'),
+      { timeout: 3_000 },
     );
   });
 

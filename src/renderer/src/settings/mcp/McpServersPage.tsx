@@ -9,7 +9,7 @@ import './mcp.css';
 
 type Listing = RequestResult<'listMcpServers'>;
 
-/** While a server connects, the list is asked again this often. */
+/** While a server connects or a sign-in is awaited, the list is asked again this often. */
 const PENDING_POLL_MS = 1_000;
 
 const STATUS_WORDS: Record<string, string> = {
@@ -54,12 +54,19 @@ export function McpServersPage({ api, agentId }: ClaudeSettingsScope) {
     };
   }, [load]);
 
-  const pending = listing?.servers.some((server) => server.status === 'pending') ?? false;
+  /** The server whose sign-in page was opened: listed again until it no longer needs auth. */
+  const [signingIn, setSigningIn] = useState<string | null>(null);
+  const waiting =
+    listing?.servers.some(
+      (server) =>
+        server.status === 'pending' ||
+        (server.name === signingIn && server.status === 'needs-auth'),
+    ) ?? false;
   useEffect(() => {
-    if (!pending) return;
+    if (!waiting) return;
     const timer = setTimeout(() => void load(), PENDING_POLL_MS);
     return () => clearTimeout(timer);
-  }, [pending, listing, load]);
+  }, [waiting, listing, load]);
 
   /** Runs one button's request, says how it went, and lists the servers again. */
   const act = (server: string, what: () => Promise<string>) => {
@@ -92,6 +99,7 @@ export function McpServersPage({ api, agentId }: ClaudeSettingsScope) {
           name: server.name,
         });
         if (!authUrl) return `${server.name} needs no sign-in.`;
+        setSigningIn(server.name);
         await openExternalLink(api, authUrl);
         return `Sign in to ${server.name} in the browser; Claude Code finishes when you have.`;
       }),
