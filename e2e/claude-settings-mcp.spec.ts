@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { textReply } from '#test/support/fake-anthropic';
+import { startOAuthMcpServer } from '#test/support/oauth-mcp-server';
 import { exitingMcpServer, PLAIN_MCP_SERVER, plainMcpServer } from '#test/support/plain-mcp';
 import { screenshot } from './support/app-page';
 import { ask, expect, openAgent, test, transcript } from './support/agent-mode';
@@ -73,4 +74,37 @@ test('"MCP servers": status, a failed server\'s notice, Disable/Enable, Add serv
   expect(JSON.parse(await readFile(join(workspaceDir, '.mcp.json'), 'utf8'))).toEqual({
     mcpServers: {},
   });
+});
+
+test('"Authenticate" opens the sign-in page; back from it, the server is connected', async ({
+  page,
+  agentMode,
+}) => {
+  // An MCP server that wants OAuth, whose authorization server signs in at once and sends the
+  // browser back to the CLI's own listener.
+  const oauth = await startOAuthMcpServer();
+  try {
+    await writeFile(
+      join(agentMode.browserMode.home, '.claude.json'),
+      JSON.stringify({ mcpServers: { vault: { type: 'http', url: oauth.url } } }),
+    );
+    await openAgent(page, agentMode.browserMode.url);
+    await page.keyboard.press('Control+Shift+P');
+    await page.keyboard.type('Open Claude settings');
+    await page.keyboard.press('Enter');
+    const vault = page
+      .getByRole('dialog', { name: 'Claude settings' })
+      .getByRole('listitem', { name: 'vault' });
+    await expect(vault.getByLabel('Status')).toHaveText('needs authentication');
+    // Browser mode cannot ask the system to open it: the page opens a tab.
+    const signIn = page.waitForEvent('popup');
+    await vault.getByRole('button', { name: 'Authenticate' }).click();
+    const tab = await signIn;
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/^http:\/\/localhost:\d+\/callback\?code=test-code/);
+    await expect(vault.getByLabel('Status')).toHaveText('connected');
+    await expect(vault.getByLabel('Tools')).toHaveText('1 tool: secret_tool');
+  } finally {
+    await oauth.close();
+  }
 });
