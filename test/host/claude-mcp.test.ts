@@ -16,6 +16,8 @@ import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fa
 import { startOAuthMcpServer } from '../support/oauth-mcp-server';
 import { exitingMcpServer, PLAIN_MCP_SERVER, plainMcpServer } from '../support/plain-mcp';
 import { until } from '../support/until';
+import { openSession } from '../session/harness';
+import { listServers } from '../../src/main/host/claude/mcp-servers';
 
 let dir: string;
 let project: string;
@@ -281,6 +283,22 @@ describe('MCP servers, with the real CLI', () => {
     expect(readFileSync(claudeJson, 'utf8')).toBe('{ "mcpServers": { ');
     expect((await request<Listing>('listMcpServers', { agentId: null })).problems).toEqual([
       expect.stringMatching(/\.claude\.json is not valid JSON/),
+    ]);
+  });
+
+  it("a session that no longer answers still shows the files' servers, and says so", async () => {
+    const h = await openSession('pipe', () => textReply('ok'), { cwd: project });
+    await h.session.dispose();
+    const listing = await listServers(h.session, { claudeJson, cwd: project });
+    await h.close();
+    expect(listing.live).toBe(false);
+    expect(listing.servers.map((s) => [s.name, s.scope, s.status])).toEqual([
+      ['broken', 'local', 'not-running'],
+      ['proj', 'project', 'not-running'],
+      ['mine', 'user', 'not-running'],
+    ]);
+    expect(listing.problems).toEqual([
+      expect.stringMatching(/^The session did not list its servers: /),
     ]);
   });
 });

@@ -4,6 +4,7 @@ import type {
   McpServerView,
   McpWritableScope,
 } from '../../../shared/contract/claude-mcp';
+import { errorMessage } from '../../../shared/error-message';
 import type { AgentSession } from '../../agent/agent-session';
 import {
   addServerToFile,
@@ -82,9 +83,18 @@ function fileScopeOf(
 export async function listServers(
   session: AgentSession | null,
   files: McpFiles | null,
-): Promise<{ servers: McpServerView[]; problems: string[] }> {
+): Promise<{ servers: McpServerView[]; problems: string[]; live: boolean }> {
   const configured = files ? await configuredServers(files) : { servers: [], problems: [] };
-  const live = session ? await liveServers(session) : [];
+  let live: LiveServer[] = [];
+  if (session) {
+    try {
+      live = await liveServers(session);
+    } catch (error) {
+      // A session that is starting, ended or stuck: the files' servers are still worth showing.
+      configured.problems.push(`The session did not list its servers: ${errorMessage(error)}`);
+      session = null;
+    }
+  }
   const views: McpServerView[] = live.map((server) => {
     const removable = session ? fileScopeOf(server, configured.servers, session) : null;
     return {
@@ -110,7 +120,7 @@ export async function listServers(
       removable: file.scope,
     });
   }
-  return { servers: views, problems: configured.problems };
+  return { servers: views, problems: configured.problems, live: session !== null };
 }
 
 /** Hands the session its whole set again; resolves to why, per server, one could not start. */

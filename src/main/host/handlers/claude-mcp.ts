@@ -45,10 +45,10 @@ export function claudeMcpHandlers(
     listMcpServers: async ({ agentId }) => {
       const { session, cwd, host } = place(agentId);
       const files = host ? null : await filesOf(cwd);
-      const { servers, problems } = await listServers(session, files);
+      const { servers, problems, live } = await listServers(session, files);
       return {
         servers,
-        live: session !== null,
+        live,
         problems,
         refusal: host ? remoteRefusal(host) : null,
       };
