@@ -122,7 +122,7 @@ export function AddServerForm({ api, agentId, onDone, onCancel }: AddServerFormP
       </div>
       {problem && <p role="alert">{problem}</p>}
       <div className="mcp-actions">
-        <button type="submit" disabled={saving}>
+        <button type="submit" aria-disabled={saving}>
           Add
         </button>
         <button type="button" onClick={onCancel}>

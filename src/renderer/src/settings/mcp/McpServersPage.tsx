@@ -70,6 +70,8 @@ export function McpServersPage({ api, agentId }: ClaudeSettingsScope) {
 
   /** Runs one button's request, says how it went, and lists the servers again. */
   const act = (server: string, what: () => Promise<string>) => {
+    // aria-disabled, not disabled, while one runs: a disabled button would drop the keyboard's focus.
+    if (busy !== null) return;
     setBusy(server);
     what()
       .then(
@@ -200,22 +202,26 @@ function ServerRow({ server, live, busy, canEditFiles, actions }: ServerRowProps
       )}
       <div className="mcp-actions">
         {running && (
-          <button type="button" disabled={busy} onClick={() => actions.toggle(server, disabled)}>
+          <button
+            type="button"
+            aria-disabled={busy}
+            onClick={() => actions.toggle(server, disabled)}
+          >
             {disabled ? 'Enable' : 'Disable'}
           </button>
         )}
         {running && !disabled && (
-          <button type="button" disabled={busy} onClick={() => actions.reconnect(server)}>
+          <button type="button" aria-disabled={busy} onClick={() => actions.reconnect(server)}>
             Reconnect
           </button>
         )}
         {running && remote && !disabled && (
-          <button type="button" disabled={busy} onClick={() => actions.authenticate(server)}>
+          <button type="button" aria-disabled={busy} onClick={() => actions.authenticate(server)}>
             Authenticate
           </button>
         )}
         {canEditFiles && server.removable && (
-          <button type="button" disabled={busy} onClick={() => actions.remove(server)}>
+          <button type="button" aria-disabled={busy} onClick={() => actions.remove(server)}>
             Remove
           </button>
         )}

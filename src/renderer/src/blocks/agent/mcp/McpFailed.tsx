@@ -21,6 +21,8 @@ export function McpFailed({ api, agentId, servers }: McpFailedProps) {
   if (shown.length === 0) return null;
 
   const reconnect = (name: string) => {
+    // aria-disabled while it runs: a disabled button would drop the keyboard's focus.
+    if (busy !== null) return;
     setBusy(name);
     api
       .reconnectMcpServer({ agentId, name })
@@ -37,7 +39,7 @@ export function McpFailed({ api, agentId, servers }: McpFailedProps) {
         <li key={name} aria-label={name}>
           MCP server <strong>{name}</strong> failed to connect
           {outcome[name] ? `: ${outcome[name]}` : '.'}{' '}
-          <button type="button" disabled={busy === name} onClick={() => reconnect(name)}>
+          <button type="button" aria-disabled={busy === name} onClick={() => reconnect(name)}>
             Reconnect
           </button>
         </li>
