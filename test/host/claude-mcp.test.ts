@@ -15,7 +15,7 @@ import { claudeHost } from '../support/claude-host';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fake-anthropic';
 import { startOAuthMcpServer } from '../support/oauth-mcp-server';
 import { exitingMcpServer, PLAIN_MCP_SERVER, plainMcpServer } from '../support/plain-mcp';
-import { until } from '../support/until';
+import { until, untilRead } from '../support/until';
 import { openSession } from '../session/harness';
 import { listServers } from '../../src/main/host/claude/mcp-servers';
 
@@ -61,6 +61,7 @@ afterEach(async () => {
 });
 
 type Listing = { servers: McpServerView[]; live: boolean; problems: string[] };
+const noPending = (listing: Listing) => !listing.servers.some((s) => s.status === 'pending');
 
 async function connect(agent: boolean) {
   let state = '';
@@ -81,15 +82,7 @@ async function connect(agent: boolean) {
   }
   const list = () => request<Listing>('listMcpServers', { agentId });
   /** The listing once no server is still connecting. */
-  const settled = async () => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const listing = await list();
-      if (!listing.servers.some((s) => s.status === 'pending')) return listing;
-      if (Date.now() > deadline) throw new Error('a server is still pending');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const settled = () => untilRead(list, noPending, 'every server connected or failed');
   const server = async (name: string) => (await list()).servers.find((s) => s.name === name);
   return { request, agentId, list, settled, server, events };
 }
@@ -208,11 +201,12 @@ describe('MCP servers, with the real CLI', () => {
       });
       expect(authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
       await fetch(authUrl);
-      const deadline = Date.now() + 20_000;
-      while ((await server('vault'))?.status !== 'connected' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(await server('vault')).toMatchObject({ status: 'connected', tools: ['secret_tool'] });
+      const vault = await untilRead(
+        () => server('vault'),
+        (view) => view?.status === 'connected',
+        'vault connected',
+      );
+      expect(vault).toMatchObject({ tools: ['secret_tool'] });
       await expect(request('authenticateMcpServer', { agentId, name: 'mine' })).rejects.toThrow(
         'Server type "stdio" does not support OAuth authentication',
       );
@@ -301,4 +295,36 @@ describe('MCP servers, with the real CLI', () => {
       expect.stringMatching(/^The session did not list its servers: /),
     ]);
   });
+
+  it("a plugin's server shows as scope plugin, in no file Tether removes it from", async () => {
+    const plugin = join(dir, 'plugin');
+    mkdirSync(join(plugin, '.claude-plugin'), { recursive: true });
+    writeFileSync(
+      join(plugin, '.claude-plugin', 'plugin.json'),
+      JSON.stringify({ name: 'demo', version: '1.0.0', description: 'A test plugin.' }),
+    );
+    writeFileSync(
+      join(plugin, '.mcp.json'),
+      JSON.stringify({ mcpServers: { pl: plainMcpServer('pl_tool') } }),
+    );
+    const h = await openSession('pipe', () => textReply('ok'), {
+      cwd: project,
+      extraArgs: ['--plugin-dir', plugin],
+    });
+    try {
+      const listing = await untilRead(
+        () => listServers(h.session, null),
+        noPending,
+        'the plugin server connected',
+      );
+      expect(listing.servers.find((s) => s.name === 'plugin:demo:pl')).toMatchObject({
+        scope: 'plugin',
+        status: 'connected',
+        tools: ['pl_tool'],
+        removable: null,
+      });
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { textReply } from '../support/fake-anthropic';
 import { exitingMcpServer, plainMcpServer } from '../support/plain-mcp';
+import { untilRead } from '../support/until';
 import { openSession, type Harness } from './harness';
 
 let h: Harness | undefined;
@@ -57,11 +58,11 @@ it('answers mcp_status, mcp_toggle, mcp_reconnect, mcp_authenticate, mcp_clear_a
   // Right after the start every server is `pending` (without `tools`) until its connection settles.
   const first = await status();
   expect(first.map((s) => s['status'])).toContain('pending');
-  let servers = first;
-  while (servers.some((s) => s['status'] === 'pending')) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    servers = await status();
-  }
+  const servers = await untilRead(
+    status,
+    (all) => !all.some((s) => s['status'] === 'pending'),
+    'every server connected or failed',
+  );
   // Every configured server, with where it came from (`scope`), its state, and its tools.
   expect(servers.map((s) => [s['name'], s['scope'], s['status']])).toEqual([
     ['mine', 'user', 'connected'],

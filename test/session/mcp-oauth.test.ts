@@ -7,6 +7,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { textReply } from '../support/fake-anthropic';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../support/oauth-mcp-server';
+import { untilRead } from '../support/until';
 import { openSession, type Harness } from './harness';
 
 let h: Harness | undefined;
@@ -30,15 +31,8 @@ it('needs-auth, then mcp_authenticate gives the address to open and the CLI take
     h!.session.controlRequest(request, 30_000);
   const vault = async () =>
     ((await ask({ subtype: 'mcp_status' })) as { mcpServers: Server[] }).mcpServers[0]!;
-  const until = async (status: string) => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const server = await vault();
-      if (server['status'] === status) return server;
-      if (Date.now() > deadline) throw new Error(`vault is ${String(server['status'])}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const until = (status: string) =>
+    untilRead(vault, (server) => server['status'] === status, `vault ${status}`);
 
   expect(await until('needs-auth')).toEqual({
     name: 'vault',

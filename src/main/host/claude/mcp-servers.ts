@@ -26,6 +26,7 @@ const statusSchema = z.object({
       name: z.string(),
       status: z.string(),
       scope: z.string().optional(),
+      source: z.string().optional(),
       error: z.string().optional(),
       transport: z.string().optional(),
       config: z.record(z.string(), z.unknown()).optional(),
@@ -60,6 +61,17 @@ function targetOf(config: Record<string, unknown> | undefined): string {
   if (typeof config['url'] === 'string') return config['url'];
   const args = Array.isArray(config['args']) ? config['args'].map(String) : [];
   return [String(config['command'] ?? ''), ...args].join(' ').trim();
+}
+
+/**
+ * The scope as people know it: a plugin's server is `dynamic` with `source: "plugin"` (seen with
+ * `--plugin-dir`), and the CLI calls the managed file's scope `enterprise` (its `managed` is
+ * the policy settings'): both are managed by an administrator.
+ */
+function scopeShown(server: LiveServer): string {
+  if (server.scope === 'dynamic' && server.source === 'plugin') return 'plugin';
+  if (server.scope === 'enterprise') return 'managed';
+  return server.scope ?? 'unknown';
 }
 
 /** Where a session's server came from: the file Tether wrote it to, for one it handed over. */
@@ -99,7 +111,7 @@ export async function listServers(
     const removable = session ? fileScopeOf(server, configured.servers, session) : null;
     return {
       name: server.name,
-      scope: removable ?? server.scope ?? 'unknown',
+      scope: removable ?? scopeShown(server),
       status: server.status,
       ...(server.error === undefined ? {} : { error: server.error }),
       transport: server.transport ?? String(server.config?.['type'] ?? 'stdio'),
