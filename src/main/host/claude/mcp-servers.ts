@@ -158,7 +158,12 @@ export async function addServer(
   await addServerToFile(files, scope, name, config);
   if (!session) return null;
   handed(session).set(name, config);
-  return (await handOver(session))[name] ?? null;
+  try {
+    return (await handOver(session))[name] ?? null;
+  } catch (error) {
+    // Written all the same: the session's next start reads it from the file.
+    return errorMessage(error);
+  }
 }
 
 /**
