@@ -17,7 +17,7 @@ import { startOAuthMcpServer } from '../support/oauth-mcp-server';
 import { exitingMcpServer, PLAIN_MCP_SERVER, plainMcpServer } from '../support/plain-mcp';
 import { until, untilRead } from '../support/until';
 import { openSession } from '../session/harness';
-import { listServers } from '../../src/main/host/claude/mcp-servers';
+import { addServer, listServers } from '../../src/main/host/claude/mcp-servers';
 
 let dir: string;
 let project: string;
@@ -280,11 +280,16 @@ describe('MCP servers, with the real CLI', () => {
     ]);
   });
 
-  it("a session that no longer answers still shows the files' servers, and says so", async () => {
+  it("a session that no longer answers: the files' servers are shown, one added is written", async () => {
     const h = await openSession('pipe', () => textReply('ok'), { cwd: project });
     await h.session.dispose();
-    const listing = await listServers(h.session, { claudeJson, cwd: project });
+    const files = { claudeJson, cwd: project };
+    const listing = await listServers(h.session, files);
+    // Added all the same: the file has it for the session's next start.
+    const refused = await addServer(h.session, files, 'user', 'later', plainMcpServer());
     await h.close();
+    expect(refused).toEqual(expect.any(String));
+    expect(JSON.parse(readFileSync(claudeJson, 'utf8')).mcpServers.later).toEqual(plainMcpServer());
     expect(listing.live).toBe(false);
     expect(listing.servers.map((s) => [s.name, s.scope, s.status])).toEqual([
       ['broken', 'local', 'not-running'],
