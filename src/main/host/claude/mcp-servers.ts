@@ -64,9 +64,9 @@ function targetOf(config: Record<string, unknown> | undefined): string {
 }
 
 /**
- * The scope as people know it: a plugin's server is `dynamic` with `source: "plugin"` (seen with
- * `--plugin-dir`), and the CLI calls the managed file's scope `enterprise` (its `managed` is
- * the policy settings'): both are managed by an administrator.
+ * The scope as people know it: a plugin's server comes as `dynamic` with `source: "plugin"`
+ * (seen with `--plugin-dir`); `enterprise` is the CLI's name for the administrator's
+ * `managed-mcp.json`, shown as managed like the policy settings' own `managed`.
  */
 function scopeShown(server: LiveServer): string {
   if (server.scope === 'dynamic' && server.source === 'plugin') return 'plugin';
