@@ -178,7 +178,12 @@ export type AgentEvent =
   /** The CLI's guess at the user's next prompt, after a turn. */
   | { type: 'prompt_suggestion'; text: string }
   /** Where a sent prompt is, by the `uuid` it was sent with (`command_lifecycle`). */
-  | { type: 'prompt_state'; uuid: string; state: string };
+  | { type: 'prompt_state'; uuid: string; state: string }
+  /**
+   * The MCP servers that failed to connect, by name, as the latest `init` listed them; sent when
+   * that list changes (empty: none failed any more).
+   */
+  | { type: 'mcp_failed'; servers: string[] };
 
 export interface BackgroundTaskRef {
   task_id: string;

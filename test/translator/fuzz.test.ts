@@ -40,6 +40,7 @@ const EVENT_TYPES: Record<AgentEvent['type'], true> = {
   context_usage: true,
   prompt_suggestion: true,
   prompt_state: true,
+  mcp_failed: true,
 };
 
 const DIR = join(__dirname, '..', 'conformance', 'recordings');

@@ -4,6 +4,7 @@ import { nestsDeeperThan } from './nesting-depth';
 import { isRecord } from '../../shared/is-record';
 import { parseFrame, textOfContent } from './parse-frame';
 import { num, str, strings } from '../../shared/json-fields';
+import { McpFailures } from './mcp-failures';
 import { Retractions } from './retractions';
 import { slashCommandsOf } from './session-facts';
 import {
@@ -66,6 +67,7 @@ export class ClaudeTranslator {
   private turnText = '';
   private syntheticError: string | null = null;
   private announced = '';
+  private readonly mcpFailures = new McpFailures();
   private model = '';
   private lastCallUsage: Usage | null = null;
   private readonly retractions = new Retractions();
@@ -386,6 +388,8 @@ export class ClaudeTranslator {
   }
 
   private onInit(frame: Record<string, unknown>, out: AgentEvent[]): void {
+    const failed = this.mcpFailures.fromInit(frame['mcp_servers']);
+    if (failed) out.push(failed);
     const event = sessionStartedEvent(frame);
     this.model = event.model;
     const key = `${event.session_id}\n${event.model}\n${event.permission_mode}`;

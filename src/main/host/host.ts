@@ -18,6 +18,7 @@ import { FileIndex } from './file-index';
 import { listFolder } from './folder-listing';
 import { agentHandlers } from './handlers/agent';
 import { appHandlers } from './handlers/app';
+import { claudeMcpHandlers } from './handlers/claude-mcp';
 import { composerHandlers } from './handlers/composer';
 import { exportHandlers } from './handlers/export';
 import { libraryHandlers } from './handlers/library';
@@ -261,6 +262,11 @@ export class Host {
     }
   }
 
+  /** The environment agents start with (as `AgentRegistry` picks it): where Claude's files are. */
+  private async claudeEnv(): Promise<NodeJS.ProcessEnv> {
+    return (await this.launch.agent()).agentEnv ?? this.options.agentEnv ?? process.env;
+  }
+
   private reject(error: string): HostResponse {
     this.log(`tether host: rejected ${error}`);
     return { ok: false, error };
@@ -289,6 +295,7 @@ export class Host {
       ...composerHandlers(agents, this.fileIndex, this.remote),
       ...remoteHandlers(this.remote),
       ...tetherSettingsHandlers(this.options),
+      ...claudeMcpHandlers(agents, () => this.claudeEnv()),
     };
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentHostEvents, agentRequests } from './agent';
 import { appHostEvents, appRequests } from './app';
+import { claudeMcpRequests } from './claude-mcp';
 import { composerRequests } from './composer';
 import { exportRequests } from './export';
 import { libraryHostEvents, libraryRequests } from './library';
@@ -32,6 +33,7 @@ export const hostRequests = {
   ...composerRequests,
   ...remoteRequests,
   ...tetherSettingsRequests,
+  ...claudeMcpRequests,
 } as const satisfies RequestTable;
 
 export const hostEvents = {

@@ -1,5 +1,6 @@
 import type { HostApi } from '../../../shared/host-api';
 import { TabbedDialog, type DialogTab } from '../ui/TabbedDialog';
+import { McpServersPage } from './mcp/McpServersPage';
 
 /** What every page of "Claude settings" is about: an agent block's session, if one is open. */
 export interface ClaudeSettingsScope {
@@ -9,7 +10,9 @@ export interface ClaudeSettingsScope {
 }
 
 /** The pages, in the order of their tabs; each is a module of its own in this folder. */
-const pages: readonly { name: string; Page(scope: ClaudeSettingsScope): React.ReactNode }[] = [];
+const pages: readonly { name: string; Page(scope: ClaudeSettingsScope): React.ReactNode }[] = [
+  { name: 'MCP servers', Page: McpServersPage },
+];
 
 interface ClaudeSettingsProps extends ClaudeSettingsScope {
   initialTab?: string;

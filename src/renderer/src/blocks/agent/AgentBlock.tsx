@@ -34,6 +34,7 @@ import { ExportTranscript } from './export/ExportTranscript';
 import { ReviewChanges } from './review/ReviewChanges';
 import { RewindFiles } from './rewind/RewindFiles';
 import { TaskPanel } from './tasks/TaskPanel';
+import { McpFailed } from './mcp/McpFailed';
 import type { FindTarget } from './transcript/transcript-highlights';
 import { TranscriptFind } from './transcript/TranscriptFind';
 import { Transcript } from './transcript/Transcript';
@@ -325,6 +326,13 @@ export function AgentBlock({
           tasks={snapshot.backgroundTasks}
           onStop={(taskId) => api.stopAgentTask({ agentId: blockId, taskId })}
           onOutput={(taskId) => api.getAgentTaskOutput({ agentId: blockId, taskId })}
+        />
+        {/* A new list from the session starts the notice over: a server may fail again. */}
+        <McpFailed
+          key={snapshot.mcpFailed.join('\n')}
+          api={api}
+          agentId={blockId}
+          servers={snapshot.mcpFailed}
         />
         {error && <RequestError message={error} onDismiss={() => setError(null)} />}
         <Composer

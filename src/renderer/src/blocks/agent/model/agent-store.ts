@@ -35,6 +35,8 @@ export interface AgentSnapshot {
   backgroundTasks: readonly BackgroundTask[];
   /** While the CLI waits to call the API again: which attempt and why. */
   retrying: string | null;
+  /** The MCP servers that failed to connect, as the session last said. */
+  mcpFailed: readonly string[];
 }
 
 const UNHANDLED_LINES_KEPT = 20;
@@ -62,6 +64,7 @@ export class AgentStore {
   private unhandled = 0;
   private unhandledLines: readonly string[] = [];
   private cwd: string | null = null;
+  private mcpFailed: readonly string[] = [];
   private snapshot: AgentSnapshot;
   private scheduled = false;
   private readonly listeners = new Set<() => void>();
@@ -88,6 +91,7 @@ export class AgentStore {
     this.background = new BackgroundTaskList();
     this.retry = new RetryStatus();
     this.lifecycle = { state: 'starting' };
+    this.mcpFailed = [];
     this.unhandled = 0;
     this.unhandledLines = [];
     this.changed();
@@ -102,8 +106,10 @@ export class AgentStore {
   }
 
   push(events: readonly AgentEvent[]): void {
-    for (const event of events)
+    for (const event of events) {
       if (event.type === 'context_usage') this.costs.contextUsage(event.tokens, event.window);
+      if (event.type === 'mcp_failed') this.mcpFailed = event.servers;
+    }
     this.transcript.apply(events);
     this.summary.apply(events);
     this.permissions.apply(events);
@@ -196,6 +202,7 @@ export class AgentStore {
       tasks: this.tasks.current,
       backgroundTasks: this.background.current,
       retrying: this.retry.current,
+      mcpFailed: this.mcpFailed,
     };
   }
 }
