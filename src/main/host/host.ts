@@ -26,6 +26,7 @@ import { terminalHandlers } from './handlers/terminal';
 import { workspaceHandlers } from './handlers/workspace';
 import { remoteHandlers } from './handlers/remote';
 import { worktreeHandlers } from './handlers/worktree';
+import { usageHandlers } from './handlers/usage';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
 import type { SettingsFile } from './settings';
@@ -285,6 +286,7 @@ export class Host {
       ...rewindHandlers(agents),
       ...composerHandlers(agents, this.fileIndex, this.remote),
       ...remoteHandlers(this.remote),
+      ...usageHandlers(agents, this.library),
     };
   }
 }

@@ -9,6 +9,7 @@ import type { RequestTable } from './request-table';
 import { reviewRequests } from './review';
 import { rewindRequests } from './rewind';
 import { terminalHostEvents, terminalRequests } from './terminal';
+import { usageRequests } from './usage';
 import { workspaceRequests } from './workspace';
 import { worktreeRequests } from './worktree';
 
@@ -30,6 +31,7 @@ export const hostRequests = {
   ...rewindRequests,
   ...composerRequests,
   ...remoteRequests,
+  ...usageRequests,
 } as const satisfies RequestTable;
 
 export const hostEvents = {
