@@ -79,6 +79,13 @@ export const commands = [
   { id: 'agent.review', title: 'Review changes', keys: '' },
   { id: 'settings.open', title: 'Open settings', keys: '' },
   {
+    id: 'claude.contextUsage',
+    title: 'Context usage',
+    keys: '',
+    keywords: 'context window tokens',
+  },
+  { id: 'claude.usage', title: 'Usage', keys: '', keywords: 'cost tokens plan limits spending' },
+  {
     id: 'claude.settings',
     title: 'Open Claude settings',
     keys: '',

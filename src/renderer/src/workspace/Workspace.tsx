@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { HostApi } from '../../../shared/host-api';
 import type { WorkspaceState } from '../../../shared/workspace-state';
@@ -25,8 +25,14 @@ import { useBlockHandoffs } from './use-block-handoffs';
 import { useWorkspace, type NewBlock } from './use-workspace';
 import { ConnectHost } from './remote/ConnectHost';
 import { ClaudeSettings } from '../settings/ClaudeSettings';
+import type { UsageDialogOpen } from '../settings/usage/usage-dialogs';
 import { SshAsks } from './remote/SshAsks';
 import { useSshAsks } from './remote/use-ssh-asks';
+
+// The usage dialogs (and their chart library) load when one first opens, not with the page.
+const UsageDialogs = lazy(() =>
+  import('../settings/usage/usage-dialogs').then(({ UsageDialogs }) => ({ default: UsageDialogs })),
+);
 
 interface WorkspaceProps {
   api: HostApi;
@@ -50,6 +56,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const [libraryOpen, setLibraryOpen] = useState(false);
   // undefined: closed; null: open with no agent block to take the session from.
   const [claudeSettingsFor, setClaudeSettingsFor] = useState<string | null | undefined>(undefined);
+  const [usageDialog, setUsageDialog] = useState<UsageDialogOpen | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   /** The kind of block "Connect to host" is asking a machine for, while it is open. */
   const [connectingKind, setConnectingKind] = useState<string | null>(null);
@@ -175,6 +182,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         openLibrary: () => setLibraryOpen(true),
         connectToHost: setConnectingKind,
         openClaudeSettings: setClaudeSettingsFor,
+        openUsageDialog: setUsageDialog,
         notify: setNotice,
       }),
     [
@@ -209,6 +217,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     libraryOpen ||
     connectingKind !== null ||
     claudeSettingsFor !== undefined ||
+    usageDialog !== null ||
     sshAsks.current !== null;
   const latest = useRef({ entries, dialogOpen, order, focus: workspace.focus });
   latest.current = { entries, dialogOpen, order, focus: workspace.focus };
@@ -347,6 +356,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             onAskAgent={handoffsFor(blockId).askAgent}
             onRunInTerminal={handoffsFor(blockId).runInTerminal}
             onForkAgent={handoffsFor(blockId).forkAgent}
+            onShowContextUsage={() => setUsageDialog({ dialog: 'context', agentId: blockId })}
             handleRef={(handle) => {
               if (!handle) return void handles.current.delete(blockId);
               handles.current.set(blockId, handle);
@@ -392,6 +402,11 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             });
           }}
         />
+      )}
+      {usageDialog && (
+        <Suspense fallback={null}>
+          <UsageDialogs api={api} open={usageDialog} onClose={() => setUsageDialog(null)} />
+        </Suspense>
       )}
       {claudeSettingsFor !== undefined && (
         <ClaudeSettings
