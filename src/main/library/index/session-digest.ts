@@ -84,8 +84,7 @@ export function foldEntry(digest: SessionDigest, entry: unknown): void {
   else if (type === 'ai-title') digest.aiTitle = nonEmpty(entry['aiTitle']) ?? digest.aiTitle;
   else if (type === 'summary') digest.summary = nonEmpty(entry['summary']) ?? digest.summary;
   const at = timeOf(entry);
-  if (type === 'assistant' || type === 'cost-state')
-    foldUsage((digest.usage ??= { tokens: {} }), entry, at);
+  if (type === 'assistant' || type === 'cost-state') foldUsage(digest, entry, at);
   if (type !== 'user' && type !== 'assistant') return;
 
   if (at !== undefined) {

@@ -39,15 +39,19 @@ function add(usage: SessionUsage, hour: string, model: string, counts: TokenCoun
 }
 
 /**
- * Folds one entry's spending into `usage` (in place). A reply is written as one entry per content
+ * Folds one entry's spending into `into.usage` (in place; made on the first reply or cost). A reply is written as one entry per content
  * block, each with the reply's usage: only the newest of a run counts, so the reply counts once with
  * its final figures. Subagents' replies in the same file (older CLIs) are spending too and count.
  */
-export function foldUsage(usage: SessionUsage, entry: Record<string, unknown>, at?: number): void {
+export function foldUsage(
+  into: { usage?: SessionUsage },
+  entry: Record<string, unknown>,
+  at?: number,
+): void {
   const type = entry['type'];
   if (type === 'cost-state') {
     const cost = num(entry['totalCostUSD']);
-    if (cost !== null && cost >= 0) usage.costUsd = cost;
+    if (cost !== null && cost >= 0) (into.usage ??= { tokens: {} }).costUsd = cost;
     return;
   }
   if (type !== 'assistant' || at === undefined) return;
@@ -59,6 +63,7 @@ export function foldUsage(usage: SessionUsage, entry: Record<string, unknown>, a
   const counts = countsOf(message['usage']);
   const id = nonEmpty(message['id']) ?? '';
   const hour = String(Math.floor(at / HOUR_MS));
+  const usage = (into.usage ??= { tokens: {} });
   if (id && usage.last?.id === id)
     add(usage, usage.last.hour, usage.last.model, usage.last.counts, -1);
   add(usage, hour, model, counts, 1);
