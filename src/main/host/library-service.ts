@@ -108,9 +108,11 @@ export class LibraryService {
     return { session, events, skipped, unknown };
   }
 
-  /** Tokens and cost by day and by project over this computer's sessions. */
+  /** Tokens and cost by day and by project over this computer's sessions, once the scan under way ends. */
   async usage(): Promise<UsageTable> {
-    return (await this.library()).usage();
+    const library = await this.library();
+    await library.settled();
+    return library.usage();
   }
 
   /** Scans this computer's sessions again, and fetches the connected hosts' now. */

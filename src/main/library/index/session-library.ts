@@ -195,6 +195,11 @@ export class SessionLibrary {
     );
   }
 
+  /** Resolves when the scan under way (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.scanning;
+  }
+
   /** Tokens and cost by day and by project over every indexed session (the "Usage" dialog). */
   usage(): UsageTable {
     return usageTable(
