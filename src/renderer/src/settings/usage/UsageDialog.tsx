@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ModalDialog } from '../../ui/ModalDialog';
 import './usage.css';
 
@@ -12,6 +12,9 @@ export function UsageDialog({
   onClose(): void;
   children: ReactNode;
 }) {
+  // The keyboard comes into the dialog (Escape, Tab, the arrows to scroll its tables).
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => body.current?.focus(), []);
   return (
     <ModalDialog label={label} className="usage-dialog" onCancel={onClose}>
       <header className="usage-dialog-header">
@@ -20,7 +23,7 @@ export function UsageDialog({
           ×
         </button>
       </header>
-      <div className="usage-dialog-body" tabIndex={0}>
+      <div className="usage-dialog-body" tabIndex={0} ref={body}>
         {children}
       </div>
     </ModalDialog>

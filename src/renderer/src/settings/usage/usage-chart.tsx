@@ -6,6 +6,7 @@ import type { UsageRow } from '../../../../shared/contract/usage';
 /** Days shown: a month, enough to see a trend without bars too thin to read. */
 const DAYS = 30;
 const HEIGHT = 160;
+const HALF_DAY = 43_200;
 
 /** Local midnight of a `YYYY-MM-DD` day, in seconds (uPlot's time scale). */
 function dayStart(day: string): number {
@@ -30,7 +31,8 @@ export default function UsageChart({ days }: { days: readonly UsageRow[] }) {
         legend: { show: false },
         cursor: { show: false },
         scales: {
-          x: { time: true },
+          // Half a day either side, so the first and last bars are whole.
+          x: { time: true, range: (_u, min, max) => [min - HALF_DAY, max + HALF_DAY] },
           y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
         },
         axes: [axis, { ...axis, values: (_u, values) => values.map((v) => `$${v.toFixed(2)}`) }],
