@@ -6,9 +6,8 @@ import type { EventMessage, HostResponse } from '../../src/shared/contract/host'
 import type { ContextUsage } from '../../src/shared/contract/usage';
 import type { Host } from '../../src/main/host/host';
 import { localDay } from '../../src/main/library/index/usage-table';
-import { claudeAgentEnv } from '../support/claude-host';
+import { claudeLibraryHost } from '../support/claude-host';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fake-anthropic';
-import { testHost } from '../support/test-host';
 import { until } from '../support/until';
 
 let dir: string;
@@ -22,16 +21,10 @@ beforeEach(async () => {
   mkdirSync(project);
   const usage = { input_tokens: 30_000, output_tokens: 500, cache_read_input_tokens: 20_000 };
   fake = await startFakeAnthropic(() => textReply('Done.', { usage }));
-  // The CLI and the host's session library read one Claude folder, as on a user's machine.
   const claudeDir = join(dir, 'home', '.claude');
   mkdirSync(claudeDir, { recursive: true });
   writeFileSync(join(claudeDir, 'CLAUDE.md'), '# Memory\nAnswer briefly.\n');
-  const env = { ...claudeAgentEnv(dir, fake.url), CLAUDE_CONFIG_DIR: claudeDir };
-  host = testHost(dir, {
-    agentEnv: env,
-    environment: Promise.resolve(env),
-    libraryIndexDir: join(dir, 'library'),
-  });
+  host = claudeLibraryHost(dir, fake.url);
 });
 afterEach(async () => {
   await host?.dispose();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { DialogHeader } from '../../ui/DialogHeader';
 import { ModalDialog } from '../../ui/ModalDialog';
 import './usage.css';
 
@@ -17,12 +18,7 @@ export function UsageDialog({
   useEffect(() => body.current?.focus(), []);
   return (
     <ModalDialog label={label} className="usage-dialog" onCancel={onClose}>
-      <header className="usage-dialog-header">
-        <h2>{label}</h2>
-        <button type="button" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-      </header>
+      <DialogHeader label={label} onClose={onClose} />
       <div className="usage-dialog-body" tabIndex={0} ref={body}>
         {children}
       </div>
