@@ -45,7 +45,7 @@ export function planLimitsOf(answer: Record<string, unknown>): PlanLimits {
   }
   return {
     subscription: str(answer['subscription_type']),
-    available: answer['rate_limits_available'] === true && windows.length > 0,
+    available: answer['rate_limits_available'] === true,
     windows,
   };
 }

@@ -23,6 +23,8 @@ function Plan({ plan, unavailable }: { plan: PlanLimits | null; unavailable: str
         Claude plan.
       </p>
     );
+  if (plan.windows.length === 0)
+    return <p className="usage-note">Claude Code reported no limit windows for this plan.</p>;
   return (
     <ul className="plan-windows" aria-label="Plan limits">
       {plan.windows.map((window) => (
