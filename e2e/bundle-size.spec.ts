@@ -51,6 +51,8 @@ test('the page loads under 800 KB of JavaScript; a terminal’s code comes with 
   expect(total(firstLoad)).toBeGreaterThan(0);
   expect(total(firstLoad)).toBeLessThan(FIRST_LOAD_BUDGET);
   expect(firstLoad.map((s) => s.name)).not.toContainEqual(expect.stringMatching(/^lowlight-/));
+  // The usage dialogs and their chart library come when "Usage" first opens.
+  expect(firstLoad.map((s) => s.name)).not.toContainEqual(expect.stringMatching(/^usage-/));
 
   await page.keyboard.press('Control+Shift+Enter');
   const terminal = await firstTerminal(page);

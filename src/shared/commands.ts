@@ -85,6 +85,13 @@ export const commands = [
   },
   { id: 'settings.open', title: 'Open settings file', keys: '', keywords: 'json editor' },
   {
+    id: 'claude.contextUsage',
+    title: 'Context usage',
+    keys: '',
+    keywords: 'context window tokens',
+  },
+  { id: 'claude.usage', title: 'Usage', keys: '', keywords: 'cost tokens plan limits spending' },
+  {
     id: 'claude.settings',
     title: 'Open Claude settings',
     keys: '',

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import type { EventMessage, HostResponse } from '../../src/shared/contract/host';
 import type { Host } from '../../src/main/host/host';
-import { claudeAgentEnv } from '../support/claude-host';
+import { claudeLibraryHost } from '../support/claude-host';
 import {
   lastUserText,
   messageText,
@@ -13,7 +13,6 @@ import {
   textReply,
   type FakeAnthropic,
 } from '../support/fake-anthropic';
-import { testHost } from '../support/test-host';
 import { until } from '../support/until';
 
 const KIWI = '11111111-1111-4111-8111-111111111111';
@@ -26,13 +25,7 @@ let host: Host;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fork-host-'));
   fake = await startFakeAnthropic(({ body }) => textReply(`reply to ${lastUserText(body)}`));
-  // The CLI and the host's session library read one Claude folder, as on a user's machine.
-  const env = { ...claudeAgentEnv(dir, fake.url), CLAUDE_CONFIG_DIR: join(dir, 'home', '.claude') };
-  host = testHost(dir, {
-    agentEnv: env,
-    environment: Promise.resolve(env),
-    libraryIndexDir: join(dir, 'library'),
-  });
+  host = claudeLibraryHost(dir, fake.url);
 });
 afterEach(async () => {
   await host?.dispose();

@@ -15,3 +15,16 @@ export function claudeAgentEnv(dir: string, apiUrl: string): NodeJS.ProcessEnv {
 export function claudeHost(dir: string, apiUrl: string, options: Partial<HostOptions> = {}): Host {
   return testHost(dir, { agentEnv: claudeAgentEnv(dir, apiUrl), ...options });
 }
+
+/**
+ * A claudeHost with a session library, which reads the Claude folder its CLIs write
+ * (`<dir>/home/.claude`), as on a user's machine.
+ */
+export function claudeLibraryHost(dir: string, apiUrl: string): Host {
+  const env = { ...claudeAgentEnv(dir, apiUrl), CLAUDE_CONFIG_DIR: join(dir, 'home', '.claude') };
+  return testHost(dir, {
+    agentEnv: env,
+    environment: Promise.resolve(env),
+    libraryIndexDir: join(dir, 'library'),
+  });
+}

@@ -69,3 +69,62 @@ export function syntheticEvents(count: number): AgentEvent[] {
   }
   return events.slice(0, count);
 }
+
+/** One API reply of a synthetic on-disk session: when, by which model, with what usage. */
+export interface SyntheticReply {
+  at: string;
+  model: string;
+  input: number;
+  output: number;
+  cacheRead?: number;
+  cacheCreation?: number;
+  /** Content blocks: the CLI writes one entry per block, each repeating the reply's usage. */
+  blocks?: number;
+}
+
+/**
+ * A session file as the CLI writes it under `~/.claude/projects/<folder>/<id>.jsonl` (entries
+ * shaped as in test/conformance/recordings/on-disk): a prompt and its reply per element of
+ * `replies`, then, when `costUsd` is given, the `cost-state` the CLI appends when its process ends.
+ */
+export function syntheticSessionFile(
+  sessionId: string,
+  cwd: string,
+  replies: readonly SyntheticReply[],
+  costUsd?: number,
+): string {
+  const common = { sessionId, cwd, version: '2.1.332', entrypoint: 'cli', isSidechain: false };
+  const entries: object[] = [];
+  replies.forEach((reply, index) => {
+    entries.push({
+      ...common,
+      type: 'user',
+      uuid: `${sessionId}-u${index}`,
+      timestamp: reply.at,
+      message: { role: 'user', content: `Question ${index}` },
+    });
+    const usage = {
+      input_tokens: reply.input,
+      output_tokens: reply.output,
+      cache_read_input_tokens: reply.cacheRead ?? 0,
+      cache_creation_input_tokens: reply.cacheCreation ?? 0,
+    };
+    for (let block = 0; block < (reply.blocks ?? 1); block++)
+      entries.push({
+        ...common,
+        type: 'assistant',
+        uuid: `${sessionId}-a${index}-${block}`,
+        timestamp: reply.at,
+        message: {
+          id: `msg_${sessionId}_${index}`,
+          type: 'message',
+          role: 'assistant',
+          model: reply.model,
+          content: [{ type: 'text', text: `Answer ${index}.${block}` }],
+          usage,
+        },
+      });
+  });
+  if (costUsd !== undefined) entries.push({ type: 'cost-state', sessionId, totalCostUSD: costUsd });
+  return entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+}

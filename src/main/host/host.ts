@@ -29,6 +29,7 @@ import { workspaceHandlers } from './handlers/workspace';
 import { remoteHandlers } from './handlers/remote';
 import { tetherSettingsHandlers } from './handlers/tether-settings';
 import { worktreeHandlers } from './handlers/worktree';
+import { usageHandlers } from './handlers/usage';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
 import type { SettingsFile } from './settings';
@@ -296,6 +297,7 @@ export class Host {
       ...remoteHandlers(this.remote),
       ...tetherSettingsHandlers(this.options),
       ...claudeMcpHandlers(agents, () => this.claudeEnv()),
+      ...usageHandlers(agents, this.library),
     };
   }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AgentEvent } from '../../shared/agent-event';
 import type { EventMessage, RequestParams, RequestResult } from '../../shared/contract/host';
 import type { LibraryFilter, LibraryProgress, SessionSummary } from '../../shared/library';
+import type { UsageTable } from '../../shared/contract/usage';
 import { claudeConfigDir } from '../library/index/claude-dir';
 import { INDEX_FILE } from '../library/index/index-store';
 import { SessionLibrary } from '../library/index/session-library';
@@ -105,6 +106,13 @@ export class LibraryService {
     const session = await this.find(sessionId, host);
     const { events, skipped, unknown } = await readSessionFile(session.path);
     return { session, events, skipped, unknown };
+  }
+
+  /** Tokens and cost by day and by project over this computer's sessions, once the scan under way ends. */
+  async usage(): Promise<UsageTable> {
+    const library = await this.library();
+    await library.settled();
+    return library.usage();
   }
 
   /** Scans this computer's sessions again, and fetches the connected hosts' now. */

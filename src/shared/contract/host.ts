@@ -11,6 +11,7 @@ import { reviewRequests } from './review';
 import { rewindRequests } from './rewind';
 import { terminalHostEvents, terminalRequests } from './terminal';
 import { tetherSettingsRequests } from './tether-settings';
+import { usageRequests } from './usage';
 import { workspaceRequests } from './workspace';
 import { worktreeRequests } from './worktree';
 
@@ -34,6 +35,7 @@ export const hostRequests = {
   ...remoteRequests,
   ...tetherSettingsRequests,
   ...claudeMcpRequests,
+  ...usageRequests,
 } as const satisfies RequestTable;
 
 export const hostEvents = {

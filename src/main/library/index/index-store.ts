@@ -13,7 +13,8 @@ import { errorMessage } from '../../../shared/error-message';
  * Everything here can be rebuilt from `~/.claude/projects`, so durability is traded for speed
  * (`synchronous = OFF`), and a file that is unreadable or from another schema is started afresh.
  */
-const SCHEMA_VERSION = 4;
+// 5: digests keep each session's tokens and cost (an index from before has none, so it is rebuilt).
+const SCHEMA_VERSION = 5;
 
 /** The index file in the index folder: its presence says the library was opened before. */
 export const INDEX_FILE = 'sessions.sqlite';
@@ -329,6 +330,15 @@ export class IndexStore {
       `select json_group_array(${ROW_OBJECT}) as rows from sessions where project != ''`,
     );
     return JSON.parse(row!['rows'] as string) as SessionRow[];
+  }
+
+  /** Each listed session's project with its spending (the digest's `usage`, as JSON), if any. */
+  usage(): { project: string; usage: string }[] {
+    return this.db.all(
+      `select s.project as project, json_extract(d.digest, '$.usage') as usage
+       from sessions s join digests d on d.session = s.rowid
+       where s.project != '' and json_extract(d.digest, '$.usage') is not null`,
+    ) as unknown as { project: string; usage: string }[];
   }
 
   /** Counts every change to the listed sessions, so a snapshot of them can tell it is current. */

@@ -1,5 +1,6 @@
 import { isRecord } from '../../../shared/is-record';
 import { nonEmpty } from '../../../shared/json-fields';
+import { foldUsage, type SessionUsage } from './session-usage';
 
 /**
  * What the library keeps of one session, folded entry by entry from its on-disk transcript, so a
@@ -28,6 +29,8 @@ export interface SessionDigest {
   firstPrompt?: string;
   /** The last reply's message id: the CLI writes one entry per content block of a reply. */
   lastReplyId?: string;
+  /** Tokens and cost, once a reply or a cost came in. */
+  usage?: SessionUsage;
 }
 
 export const emptyDigest = (): SessionDigest => ({ messages: 0 });
@@ -80,9 +83,10 @@ export function foldEntry(digest: SessionDigest, entry: unknown): void {
     digest.customTitle = nonEmpty(entry['customTitle']) ?? digest.customTitle;
   else if (type === 'ai-title') digest.aiTitle = nonEmpty(entry['aiTitle']) ?? digest.aiTitle;
   else if (type === 'summary') digest.summary = nonEmpty(entry['summary']) ?? digest.summary;
+  const at = timeOf(entry);
+  if (type === 'assistant' || type === 'cost-state') foldUsage(digest, entry, at);
   if (type !== 'user' && type !== 'assistant') return;
 
-  const at = timeOf(entry);
   if (at !== undefined) {
     if (digest.firstAt === undefined || at < digest.firstAt) digest.firstAt = at;
     if (digest.lastAt === undefined || at > digest.lastAt) digest.lastAt = at;

@@ -26,6 +26,8 @@ import {
   type SessionDigest,
 } from './session-digest';
 import { snippetOf, type Snippet } from './snippet';
+import type { UsageTable } from '../../../shared/contract/usage';
+import { usageTable } from './usage-table';
 
 export interface SessionLibraryOptions {
   /** The CLI's folder (`claudeConfigDir`): read, never written. */
@@ -190,6 +192,18 @@ export class SessionLibrary {
           snippet: snippetOf(text, terms),
         }));
       }),
+    );
+  }
+
+  /** Resolves when the scan under way (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.scanning;
+  }
+
+  /** Tokens and cost by day and by project over every indexed session (the "Usage" dialog). */
+  usage(): UsageTable {
+    return usageTable(
+      this.store.usage().map((row) => ({ project: row.project, usage: JSON.parse(row.usage) })),
     );
   }
 

@@ -31,6 +31,8 @@ export interface BlockProps {
   onRunInTerminal?(command: string): void;
   /** Opens a new agent block in this block's folder that forks a session before one prompt. */
   onForkAgent?(fork: AgentFork): void;
+  /** Shows what fills an agent block's context window ("Context usage"). */
+  onShowContextUsage?(): void;
 }
 
 /** "Fork from here": the session, the prompt its fork stops before, and that prompt's text. */

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { DialogHeader } from './DialogHeader';
 import { ModalDialog } from './ModalDialog';
 import './tabbed-dialog.css';
 
@@ -50,12 +51,7 @@ export function TabbedDialog({ label, tabs, initialTab, onClose }: TabbedDialogP
 
   return (
     <ModalDialog label={label} className="tabbed-dialog" onCancel={onClose}>
-      <header className="tabbed-dialog-header">
-        <h2>{label}</h2>
-        <button type="button" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-      </header>
+      <DialogHeader label={label} onClose={onClose} />
       <div role="tablist" aria-label={label} className="tabbed-dialog-tabs" onKeyDown={onKeyDown}>
         {tabs.map((tab, index) => (
           <button

@@ -22,6 +22,7 @@ interface BlockFrameProps {
   onAskAgent?(text: string): void;
   onRunInTerminal?(command: string): void;
   onForkAgent?(fork: AgentFork): void;
+  onShowContextUsage?(): void;
 }
 
 /**
@@ -74,6 +75,7 @@ export function BlockFrame(props: BlockFrameProps) {
             onAskAgent={props.onAskAgent}
             onRunInTerminal={props.onRunInTerminal}
             onForkAgent={props.onForkAgent}
+            onShowContextUsage={props.onShowContextUsage}
           />
         ) : (
           <UnknownBlock kind={props.spec.kind} handleRef={props.handleRef} />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { HostApi } from '../../../shared/host-api';
 import type { WorkspaceState } from '../../../shared/workspace-state';
@@ -26,8 +26,14 @@ import { useWorkspace, type NewBlock } from './use-workspace';
 import { ConnectHost } from './remote/ConnectHost';
 import { ClaudeSettings } from '../settings/ClaudeSettings';
 import { TetherSettings } from '../settings/tether/TetherSettings';
+import type { UsageDialogOpen } from '../settings/usage/usage-dialogs';
 import { SshAsks } from './remote/SshAsks';
 import { useSshAsks } from './remote/use-ssh-asks';
+
+// The usage dialogs (and their chart library) load when one first opens, not with the page.
+const UsageDialogs = lazy(() =>
+  import('../settings/usage/usage-dialogs').then(({ UsageDialogs }) => ({ default: UsageDialogs })),
+);
 
 interface WorkspaceProps {
   api: HostApi;
@@ -52,6 +58,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   // undefined: closed; null: open with no agent block to take the session from.
   const [claudeSettingsFor, setClaudeSettingsFor] = useState<string | null | undefined>(undefined);
   const [tetherSettingsOpen, setTetherSettingsOpen] = useState(false);
+  const [usageDialog, setUsageDialog] = useState<UsageDialogOpen | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   /** The kind of block "Connect to host" is asking a machine for, while it is open. */
   const [connectingKind, setConnectingKind] = useState<string | null>(null);
@@ -178,6 +185,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         connectToHost: setConnectingKind,
         openClaudeSettings: setClaudeSettingsFor,
         openTetherSettings: () => setTetherSettingsOpen(true),
+        openUsageDialog: setUsageDialog,
         notify: setNotice,
       }),
     [
@@ -213,6 +221,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     connectingKind !== null ||
     claudeSettingsFor !== undefined ||
     tetherSettingsOpen ||
+    usageDialog !== null ||
     sshAsks.current !== null;
   const latest = useRef({ entries, dialogOpen, order, focus: workspace.focus });
   latest.current = { entries, dialogOpen, order, focus: workspace.focus };
@@ -351,6 +360,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             onAskAgent={handoffsFor(blockId).askAgent}
             onRunInTerminal={handoffsFor(blockId).runInTerminal}
             onForkAgent={handoffsFor(blockId).forkAgent}
+            onShowContextUsage={() => setUsageDialog({ dialog: 'context', agentId: blockId })}
             handleRef={(handle) => {
               if (!handle) return void handles.current.delete(blockId);
               handles.current.set(blockId, handle);
@@ -396,6 +406,11 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             });
           }}
         />
+      )}
+      {usageDialog && (
+        <Suspense fallback={null}>
+          <UsageDialogs api={api} open={usageDialog} onClose={() => setUsageDialog(null)} />
+        </Suspense>
       )}
       {claudeSettingsFor !== undefined && (
         <ClaudeSettings

@@ -1,5 +1,6 @@
 import type { CommandId } from '../../../shared/commands';
 import type { Direction } from './layout';
+import type { UsageDialogKind } from '../settings/usage/usage-dialogs';
 
 export type WorkspaceAction =
   | { type: 'new'; kind: string; orientation: 'horizontal' | 'vertical' }
@@ -26,6 +27,8 @@ export type WorkspaceAction =
   | { type: 'tetherSettings' }
   /** "Claude settings", for the focused agent block's session (or the first agent block's). */
   | { type: 'claudeSettings' }
+  /** "Context usage" of the focused agent block (or the first one), and "Usage". */
+  | { type: 'usageDialog'; dialog: UsageDialogKind }
   /** Handled by the focused block when it is of this kind. */
   | { type: 'block'; kind: string };
 
@@ -69,4 +72,6 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'tether.settings': { type: 'tetherSettings' },
   'settings.open': { type: 'openSettings' },
   'claude.settings': { type: 'claudeSettings' },
+  'claude.contextUsage': { type: 'usageDialog', dialog: 'context' },
+  'claude.usage': { type: 'usageDialog', dialog: 'usage' },
 };

@@ -5,6 +5,7 @@ import type { BlockActivity } from '../blocks/block-activity';
 import type { BlockHandle } from '../blocks/registry';
 import { nextBlockToVisit } from './block-state';
 import type { WorkspaceAction } from './commands';
+import type { UsageDialogOpen } from '../settings/usage/usage-dialogs';
 import { blockOrder, neighbourInDirection } from './layout';
 import type { Workspace } from './use-workspace';
 
@@ -30,8 +31,16 @@ export interface CommandContext {
   openTetherSettings(): void;
   /** Opens "Claude settings" for the agent block `agentId` (null: no agent block is open). */
   openClaudeSettings(agentId: string | null): void;
+  /** Opens "Context usage" or "Usage" (for an agent block's CLI, where one is open). */
+  openUsageDialog(open: UsageDialogOpen): void;
   /** Tells the user what came of a command that has nothing else to show. */
   notify(notice: string): void;
+}
+
+/** The focused agent block, else the first one in the layout's order, else null. */
+function agentFor(state: CommandContext['state'], order: readonly string[]): string | null {
+  const agents = order.filter((blockId) => state.blocks[blockId]?.kind === 'agent');
+  return state.focused && agents.includes(state.focused) ? state.focused : (agents[0] ?? null);
 }
 
 /** Does what a command's action says, from the palette, a shortcut or the toolbar. */
@@ -90,10 +99,13 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
       );
     case 'tetherSettings':
       return context.openTetherSettings();
-    case 'claudeSettings': {
-      const agents = order.filter((blockId) => state.blocks[blockId]?.kind === 'agent');
-      const agentId = focused && agents.includes(focused) ? focused : (agents[0] ?? null);
-      return context.openClaudeSettings(agentId);
+    case 'claudeSettings':
+      return context.openClaudeSettings(agentFor(state, order));
+    case 'usageDialog': {
+      const agentId = agentFor(state, order);
+      if (action.dialog === 'usage') return context.openUsageDialog({ dialog: 'usage', agentId });
+      if (agentId === null) return notify('Context usage: no agent block is open');
+      return context.openUsageDialog({ dialog: 'context', agentId });
     }
     case 'block':
       return void (focused && handles.get(focused)?.run(id));

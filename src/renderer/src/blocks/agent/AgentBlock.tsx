@@ -68,6 +68,7 @@ export function AgentBlock({
   onActivity,
   onRunInTerminal,
   onForkAgent,
+  onShowContextUsage,
 }: BlockProps) {
   const [store] = useState(() => new AgentStore());
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
@@ -247,6 +248,7 @@ export function AgentBlock({
           rawOpen={rawOpen}
           onToggleRaw={() => setRawOpen(!rawOpen)}
           onReview={() => setDialog({ kind: 'review' })}
+          onShowContextUsage={onShowContextUsage}
         />
         {reconnect.lost ? (
           <Disconnected lost={reconnect.lost} onReconnect={reconnect.now} ref={restartButton}>

@@ -99,6 +99,14 @@ describe('Context meter', () => {
     expect(meter().getAttribute('aria-valuenow') ?? meter().getAttribute('value')).toBe('50000');
     expect(screen.getByText(/5% context/)).toBeTruthy();
   });
+
+  it('opens "Context usage" from the meter where the workspace offers it', async () => {
+    const onShowContextUsage = vi.fn();
+    const { push } = await renderBlock(undefined, {}, { onShowContextUsage });
+    await push(started, { type: 'context_usage', tokens: 50_000, window: 1_000_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Context usage, 5% context' }));
+    expect(onShowContextUsage).toHaveBeenCalledOnce();
+  });
 });
 
 describe('Slash completion', () => {

@@ -18,6 +18,8 @@ interface AgentHeaderProps {
   rawOpen: boolean;
   onToggleRaw(): void;
   onReview(): void;
+  /** Opens "Context usage" from the meter, where the workspace offers it. */
+  onShowContextUsage?(): void;
 }
 
 const STATUS_LABELS: Record<AgentStatus, string> = {
@@ -47,12 +49,36 @@ function statusLabel(status: AgentStatus, runningTools: readonly string[]): stri
   return `Running ${runningTools.at(-1)}${others > 0 ? ` +${others}` : ''}`;
 }
 
-function ContextUsage({ tokens, window }: { tokens: number; window: number }) {
+function ContextUsage({
+  tokens,
+  window,
+  onShow,
+}: {
+  tokens: number;
+  window: number;
+  onShow?: () => void;
+}) {
   const percent = Math.min(100, Math.round((tokens / window) * 100));
-  return (
-    <span className="agent-context" title={`${tokens} of ${window} tokens in the context window`}>
+  const meter = (
+    <>
       <meter min={0} max={window} value={tokens} aria-label="Context used" />
       {percent}% context
+    </>
+  );
+  const title = `${tokens} of ${window} tokens in the context window`;
+  return onShow ? (
+    <button
+      type="button"
+      className="agent-context"
+      aria-label={`Context usage, ${percent}% context`}
+      title={title}
+      onClick={onShow}
+    >
+      {meter}
+    </button>
+  ) : (
+    <span className="agent-context" title={title}>
+      {meter}
     </span>
   );
 }
@@ -71,6 +97,7 @@ export function AgentHeader({
   rawOpen,
   onToggleRaw,
   onReview,
+  onShowContextUsage,
 }: AgentHeaderProps) {
   const { info, costs, status, unhandled, runningTools, lifecycle } = snapshot;
   // A remote session whose connection died did not end: it is cut off, and will come back.
@@ -117,7 +144,11 @@ export function AgentHeader({
           {formatTokens(costs.output_tokens)} out
         </span>
         {costs.context_window !== null && costs.context_tokens !== null && (
-          <ContextUsage tokens={costs.context_tokens} window={costs.context_window} />
+          <ContextUsage
+            tokens={costs.context_tokens}
+            window={costs.context_window}
+            onShow={onShowContextUsage}
+          />
         )}
         <button type="button" className="agent-link-button" onClick={onReview}>
           Review changes

@@ -18,7 +18,7 @@ export const AGENT_ID = 'block-test';
 export async function renderBlock(
   host = new FakeHost(),
   spec: Partial<BlockSpec> = {},
-  props: Pick<BlockProps, 'onForkAgent'> = {},
+  props: Pick<BlockProps, 'onForkAgent' | 'onShowContextUsage'> = {},
 ) {
   giveTranscriptAViewport();
   const onSpecChange = vi.fn();
