@@ -43,6 +43,7 @@ import { useBlockActivity } from './status/use-block-activity';
 import { sessionTitle } from '../session-title';
 import { errorMessage } from '../../../../shared/error-message';
 import { failureReason } from '../../../../shared/host-api';
+import { LoginToClaude, accountSummary } from './login/LoginToClaude';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.
 const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ default: RawView })));
@@ -52,7 +53,9 @@ type AgentDialog =
   | { kind: 'export' }
   | { kind: 'review' }
   /** "Rewind code to here", for the prompt with this id. */
-  | { kind: 'rewind'; userMessageId: string };
+  | { kind: 'rewind'; userMessageId: string }
+  /** "Log in to Claude", then the prompt the CLI refused for want of a login, sent again. */
+  | { kind: 'login'; prompt: string | undefined };
 
 /**
  * A Claude Code session as a block: header, transcript, composer, the permission prompt the CLI
@@ -170,7 +173,9 @@ export function AgentBlock({
     (url: string) => void openExternalLink(api, url).catch(report),
     [api, report],
   );
-  // Read when a fork is asked for, so the actions need not change with it.
+  // Read when the actions are used, so that they need not change with each turn.
+  const lastPrompt = useRef<string | undefined>(undefined);
+  lastPrompt.current = userPrompts(snapshot.items).at(-1);
   const sessionId = useRef(info.sessionId);
   sessionId.current = info.sessionId;
   // One object while the workspace's callbacks stay the same, so the transcript's rows keep theirs.
@@ -178,6 +183,7 @@ export function AgentBlock({
     (): AgentActions => ({
       ...(onRunInTerminal ? { runInTerminal: onRunInTerminal } : {}),
       rewindTo: (userMessageId: string) => setDialog({ kind: 'rewind', userMessageId }),
+      logIn: () => setDialog({ kind: 'login', prompt: lastPrompt.current }),
       ...(onForkAgent
         ? {
             forkBefore: (uuid: string, text: string) => {
@@ -305,6 +311,17 @@ export function AgentBlock({
             agentId={blockId}
             userMessageId={dialog.userMessageId}
             onDone={(outcome) => closeDialog(dialog, outcome)}
+          />
+        )}
+        {dialog?.kind === 'login' && (
+          <LoginToClaude
+            api={api}
+            agentId={blockId}
+            onCancel={() => closeDialog(dialog)}
+            onLoggedIn={(account) => {
+              closeDialog(dialog, `Logged in to Claude as ${accountSummary(account)}.`);
+              if (dialog.prompt) send(dialog.prompt);
+            }}
           />
         )}
         {dialog?.kind === 'export' && (
