@@ -44,6 +44,7 @@ import { sessionTitle } from '../session-title';
 import { errorMessage } from '../../../../shared/error-message';
 import { failureReason } from '../../../../shared/host-api';
 import { LoginToClaude, accountSummary } from './login/LoginToClaude';
+import { ModalDialog } from '../../ui/ModalDialog';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.
 const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ default: RawView })));
@@ -314,15 +315,21 @@ export function AgentBlock({
           />
         )}
         {dialog?.kind === 'login' && (
-          <LoginToClaude
-            api={api}
-            agentId={blockId}
+          <ModalDialog
+            label="Log in to Claude"
+            className="close-confirm"
             onCancel={() => closeDialog(dialog)}
-            onLoggedIn={(account) => {
-              closeDialog(dialog, `Logged in to Claude as ${accountSummary(account)}.`);
-              if (dialog.prompt) send(dialog.prompt);
-            }}
-          />
+          >
+            <LoginToClaude
+              api={api}
+              agentId={blockId}
+              onCancel={() => closeDialog(dialog)}
+              onLoggedIn={(account) => {
+                closeDialog(dialog, `Logged in to Claude as ${accountSummary(account)}.`);
+                if (dialog.prompt) send(dialog.prompt);
+              }}
+            />
+          </ModalDialog>
         )}
         {dialog?.kind === 'export' && (
           <ExportTranscript

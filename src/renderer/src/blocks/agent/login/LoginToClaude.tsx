@@ -3,7 +3,6 @@ import type { ClaudeAccount } from '../../../../../shared/contract/claude-accoun
 import type { HostApi } from '../../../../../shared/host-api';
 import { errorMessage } from '../../../../../shared/error-message';
 import { openExternalLink } from '../../../host/open-external-link';
-import { ModalDialog } from '../../../ui/ModalDialog';
 
 interface LoginToClaudeProps {
   api: HostApi;
@@ -27,6 +26,7 @@ export function accountSummary(account: ClaudeAccount): string {
  * "Log in to Claude": the CLI's own sign-in, run by the block's session. The user picks a Claude
  * subscription or the Anthropic Console; the sign-in page the CLI gives opens in the browser; the
  * CLI is called back by that page, or (a block on another machine) the code it shows is pasted.
+ * Its own region: the block shows it in a dialog, the "Account" settings page in its page.
  */
 export function LoginToClaude({ api, agentId, onLoggedIn, onCancel }: LoginToClaudeProps) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
@@ -69,8 +69,7 @@ export function LoginToClaude({ api, agentId, onLoggedIn, onCancel }: LoginToCla
   };
 
   return (
-    <ModalDialog label="Log in to Claude" className="close-confirm" onCancel={onCancel}>
-      <h2>Log in to Claude</h2>
+    <section aria-label="Log in to Claude" className="claude-login">
       {problem && <p role="alert">The sign-in did not finish: {problem}</p>}
       {step.kind === 'signing-in' ? (
         <>
@@ -132,6 +131,6 @@ export function LoginToClaude({ api, agentId, onLoggedIn, onCancel }: LoginToCla
           Cancel
         </button>
       </div>
-    </ModalDialog>
+    </section>
   );
 }
