@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import type { EventMessage, HostResponse } from '../../src/shared/contract/host';
 import type { Host } from '../../src/main/host/host';
 import { claudeAgentEnv, claudeHost } from '../support/claude-host';
+import { SUBSCRIPTION_LOGIN_FILES } from '../support/claude-login';
 import { startFakeAnthropic, textReply, type FakeAnthropic } from '../support/fake-anthropic';
 import { until } from '../support/until';
 
@@ -24,38 +25,18 @@ async function setUp() {
   });
 }
 
-/** What `claude /login` leaves on disk after a subscription's sign-in (tokens made up). */
+/** A subscription's login in the CLI's HOME; answers that HOME. */
 function writeSubscriptionLogin() {
   const home = join(dir, 'home');
-  mkdirSync(join(home, '.claude'), { recursive: true });
-  writeFileSync(
-    join(home, '.claude', '.credentials.json'),
-    JSON.stringify({
-      claudeAiOauth: {
-        accessToken: 'sk-ant-oat01-fake',
-        refreshToken: 'sk-ant-ort01-fake',
-        expiresAt: 4102444800000,
-        scopes: ['user:inference', 'user:profile'],
-        subscriptionType: 'max',
-      },
-    }),
-  );
-  writeFileSync(
-    join(home, '.claude.json'),
-    JSON.stringify({
-      oauthAccount: {
-        accountUuid: 'u-1',
-        emailAddress: 'ada@example.com',
-        organizationUuid: 'o-1',
-        organizationName: 'Analytical Engines',
-      },
-      keptByLogout: true,
-    }),
-  );
+  for (const [path, text] of Object.entries(SUBSCRIPTION_LOGIN_FILES)) {
+    mkdirSync(dirname(join(home, path)), { recursive: true });
+    writeFileSync(join(home, path), text);
+  }
   return home;
 }
 
-async function openAgent() {
+/** Opens the block's agent; `ready`: waits until its CLI answered `initialize`. */
+async function openAgent(ready = true) {
   const messages: EventMessage[] = [];
   const connection = host.connect((m) => messages.push(m));
   const request = async <T = unknown>(name: string, params: unknown): Promise<T> => {
@@ -66,10 +47,11 @@ async function openAgent() {
   const events = () =>
     messages.flatMap((m): AgentEvent[] => (m.name === 'agentEvents' ? m.payload.events : []));
   await request('openAgent', { agentId: 'a1' });
-  await until(
-    () => messages.some((m) => m.name === 'agentState' && m.payload.state.state === 'ready'),
-    'ready',
-  );
+  if (ready)
+    await until(
+      () => messages.some((m) => m.name === 'agentState' && m.payload.state.state === 'ready'),
+      'ready',
+    );
   return { request, events };
 }
 
@@ -140,7 +122,8 @@ describe('Host: logging in to Claude, the account, what the session runs', () =>
     const commands = join(dir, 'home', '.claude', 'commands');
     mkdirSync(commands, { recursive: true });
     writeFileSync(join(commands, 'greet.md'), '---\ndescription: Say hello\n---\nHello\n');
-    const c = await openAgent();
+    // Asked while the CLI still starts: the answer waits for what it announces.
+    const c = await openAgent(false);
     type Capabilities = {
       commands: { name: string; description: string; source?: string }[];
       agents: { name: string }[];

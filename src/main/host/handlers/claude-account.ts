@@ -1,5 +1,6 @@
 import type { claudeAccountRequests } from '../../../shared/contract/claude-account';
 import type { HandlersFor } from '../../../shared/contract/request-table';
+import type { AgentSession } from '../../agent/agent-session';
 import type { AgentDefaults, AgentRegistry } from '../agent-registry';
 import { accountFromLogin, accountFromStatus } from '../claude/account';
 import { runClaudeAuth, type AuthCommandContext } from '../claude/auth-command';
@@ -13,6 +14,18 @@ const CODE_TIMEOUT_MS = 60_000;
 const CALLBACK_TIMEOUT_MS = 15 * 60_000;
 /** `reload_plugins` reads every plugin and may install the ones the settings name. */
 const RELOAD_TIMEOUT_MS = 120_000;
+
+/** Once the CLI answered `initialize` (or failed to): what it announced is known then. */
+function started(session: AgentSession): Promise<void> {
+  return new Promise((resolve) => {
+    if (session.state.state !== 'starting') return resolve();
+    const stop = session.onLifecycle(({ state }) => {
+      if (state === 'starting') return;
+      stop();
+      resolve();
+    });
+  });
+}
 
 /**
  * "Log in to Claude" through the block's running CLI (its control requests, also for a block on
@@ -91,8 +104,10 @@ export function claudeAccountHandlers(
       if (code !== 0) throw new Error(stderr.trim() || 'claude auth logout failed.');
       return status(context);
     },
-    sessionCapabilities: ({ agentId }) => {
-      const { initialize, init } = agents.get(agentId).announced;
+    sessionCapabilities: async ({ agentId }) => {
+      const session = agents.get(agentId);
+      await started(session);
+      const { initialize, init } = session.announced;
       return capabilitiesOf(initialize, init);
     },
     reloadPlugins: async ({ agentId }) => {

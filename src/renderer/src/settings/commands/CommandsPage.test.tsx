@@ -35,6 +35,18 @@ const rows = (table: string) =>
         .map((cell) => cell.textContent),
     );
 
+async function openCommands(host: FakeHost) {
+  render(
+    <ClaudeSettings
+      api={host.api}
+      agentId="a1"
+      initialTab="Commands, agents and skills"
+      onClose={() => {}}
+    />,
+  );
+  await settle();
+}
+
 describe('"Commands, agents and skills" in Claude settings', () => {
   it('lists what the session has, with descriptions and sources, and reloads the plugins', async () => {
     const host = new FakeHost();
@@ -43,15 +55,7 @@ describe('"Commands, agents and skills" in Claude settings', () => {
       ...listed,
       plugins: [...listed.plugins, { name: 'linter', source: 'linter@team-tools', path: '/p/l' }],
     };
-    render(
-      <ClaudeSettings
-        api={host.api}
-        agentId="a1"
-        initialTab="Commands, agents and skills"
-        onClose={() => {}}
-      />,
-    );
-    await settle();
+    await openCommands(host);
     expect(screen.getByRole('tab', { name: 'Commands, agents and skills' })).toBeTruthy();
     expect(rows('Slash commands')).toEqual([
       ['/compact', 'Clear history, keep a summary', 'built-in'],
@@ -73,15 +77,7 @@ describe('"Commands, agents and skills" in Claude settings', () => {
     host.replies.sessionCapabilities = listed;
     host.replies.reloadPlugins = () =>
       Promise.reject(new Error('The session is busy, so plugins were not reloaded.'));
-    render(
-      <ClaudeSettings
-        api={host.api}
-        agentId="a1"
-        initialTab="Commands, agents and skills"
-        onClose={() => {}}
-      />,
-    );
-    await settle();
+    await openCommands(host);
     fireEvent.click(screen.getByRole('button', { name: 'Reload plugins' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('busy');

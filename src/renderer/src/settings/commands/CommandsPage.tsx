@@ -29,7 +29,11 @@ function Rows({ label, rows }: { label: string; rows: readonly Row[] }) {
             {rows.map((row) => (
               <tr key={row.name}>
                 <td>{row.name}</td>
-                <td>{row.description}</td>
+                <td>
+                  <div className="claude-capability-description" title={row.description}>
+                    {row.description}
+                  </div>
+                </td>
                 <td>{row.source}</td>
               </tr>
             ))}
