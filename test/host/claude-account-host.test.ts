@@ -97,10 +97,19 @@ describe('Host: logging in to Claude, the account, what the session runs', () =>
     ).rejects.toThrow(/platform\.claude\.com|fetch|network|ENOTFOUND|EAI_AGAIN/i);
   });
 
-  it('shows the subscription in use and logs out as `claude auth logout` does', async () => {
+  it('shows the subscription in use and logs out as `claude auth logout` does, at once', async () => {
     await setUp();
     const home = writeSubscriptionLogin();
     const c = await openAgent();
+    const ends = () => c.events().filter((e) => e.type === 'done' || e.type === 'error');
+    const turn = async (text: string) => {
+      const before = ends().length;
+      await c.request('sendAgentMessage', { agentId: 'a1', text });
+      await until(() => ends().length > before, `the turn "${text}"`);
+      return ends().at(-1);
+    };
+    expect(await turn('one')).toEqual({ type: 'done', response: 'Logged in now.' });
+    expect(fake.calls[0]!.request.headers['authorization']).toBe('Bearer sk-ant-oat01-fake');
     expect(await c.request('claudeAccount', { agentId: 'a1' })).toEqual({
       loggedIn: true,
       authMethod: 'claude.ai',
@@ -115,6 +124,11 @@ describe('Host: logging in to Claude, the account, what the session runs', () =>
     const config = JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8'));
     expect(config.oauthAccount).toBeUndefined();
     expect(config.keptByLogout).toBe(true);
+    // The running CLI reads its credentials again for each prompt: the logout holds at once,
+    // and so does a login (what a finished sign-in writes), for the refused prompt sent again.
+    expect(await turn('two')).toMatchObject({ message: 'Not logged in · Please run /login' });
+    writeSubscriptionLogin();
+    expect(await turn('two')).toEqual({ type: 'done', response: 'Logged in now.' });
   });
 
   it('lists the commands, agents, skills and plugins, and reloads them', async () => {
