@@ -21,6 +21,11 @@ test.describe('logging in to Claude from Tether', () => {
     agentMode,
   }) => {
     const agent = await openAgent(page, agentMode.browserMode.url);
+    // From the palette too, for the focused agent block; Escape leaves it.
+    await runCommand(page, 'Log in to Claude');
+    await expect(page.getByRole('dialog', { name: 'Log in to Claude' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Log in to Claude' })).toHaveCount(0);
     await ask(page, agent, 'hello');
     await expect(transcript(agent).getByText('Not logged in · Please run /login')).toBeVisible();
     await transcript(agent).getByRole('button', { name: 'Log in to Claude' }).click();

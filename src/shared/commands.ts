@@ -77,6 +77,12 @@ export const commands = [
   { id: 'agent.find', title: 'Find in transcript', keys: 'Mod+Shift+F', macKeys: 'Mod+F' },
   { id: 'agent.export', title: 'Export transcript', keys: '' },
   { id: 'agent.review', title: 'Review changes', keys: '' },
+  {
+    id: 'agent.login',
+    title: 'Log in to Claude',
+    keys: '',
+    keywords: 'sign in login account subscription console api key',
+  },
   { id: 'settings.open', title: 'Open settings', keys: '' },
   {
     id: 'claude.settings',

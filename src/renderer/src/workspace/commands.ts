@@ -65,6 +65,7 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'agent.find': { type: 'block', kind: 'agent' },
   'agent.export': { type: 'block', kind: 'agent' },
   'agent.review': { type: 'block', kind: 'agent' },
+  'agent.login': { type: 'block', kind: 'agent' },
   'settings.open': { type: 'openSettings' },
   'claude.settings': { type: 'claudeSettings' },
 };

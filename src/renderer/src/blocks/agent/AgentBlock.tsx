@@ -44,6 +44,7 @@ import { sessionTitle } from '../session-title';
 import { errorMessage } from '../../../../shared/error-message';
 import { failureReason } from '../../../../shared/host-api';
 import { LoginToClaude, accountSummary } from './login/LoginToClaude';
+import { refusedPrompt } from './login/refused-prompt';
 import { ModalDialog } from '../../ui/ModalDialog';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.
@@ -158,6 +159,8 @@ export function AgentBlock({
         if (commandId === 'agent.find') setFinding(true);
         if (commandId === 'agent.export') setDialog({ kind: 'export' });
         if (commandId === 'agent.review') setDialog({ kind: 'review' });
+        if (commandId === 'agent.login')
+          setDialog({ kind: 'login', prompt: waitingPrompt.current });
       },
       insert,
     });
@@ -175,8 +178,8 @@ export function AgentBlock({
     [api, report],
   );
   // Read when the actions are used, so that they need not change with each turn.
-  const lastPrompt = useRef<string | undefined>(undefined);
-  lastPrompt.current = userPrompts(snapshot.items).at(-1);
+  const waitingPrompt = useRef<string | undefined>(undefined);
+  waitingPrompt.current = refusedPrompt(snapshot.items);
   const sessionId = useRef(info.sessionId);
   sessionId.current = info.sessionId;
   // One object while the workspace's callbacks stay the same, so the transcript's rows keep theirs.
@@ -184,7 +187,7 @@ export function AgentBlock({
     (): AgentActions => ({
       ...(onRunInTerminal ? { runInTerminal: onRunInTerminal } : {}),
       rewindTo: (userMessageId: string) => setDialog({ kind: 'rewind', userMessageId }),
-      logIn: () => setDialog({ kind: 'login', prompt: lastPrompt.current }),
+      logIn: () => setDialog({ kind: 'login', prompt: waitingPrompt.current }),
       ...(onForkAgent
         ? {
             forkBefore: (uuid: string, text: string) => {
