@@ -1,6 +1,6 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import {
   startFakeAnthropic,
@@ -25,6 +25,10 @@ export interface AgentModeOptions {
   claudePrelude: string | undefined;
   /** Starts with one agent block whose log already holds this many events (0: a fresh app). */
   seedEvents: number;
+  /** Files written into the throwaway HOME before the start (path in HOME → text). */
+  homeFiles: Record<string, string>;
+  /** The CLI gets no API key: with no credentials in HOME either, it is not logged in. */
+  loggedOut: boolean;
 }
 
 /**
@@ -34,7 +38,9 @@ export interface AgentModeOptions {
 export const test = base.extend<AgentModeOptions & { agentMode: AgentMode }>({
   claudePrelude: [undefined, { option: true }],
   seedEvents: [0, { option: true }],
-  agentMode: async ({ claudePrelude, seedEvents }, use) => {
+  homeFiles: [{}, { option: true }],
+  loggedOut: [false, { option: true }],
+  agentMode: async ({ claudePrelude, seedEvents, homeFiles, loggedOut }, use) => {
     let handler: FakeHandler = () => textReply('(no script)');
     const fake = await startFakeAnthropic((call) => handler(call));
     const dir = await mkdtemp(join(tmpdir(), 'agent-e2e-'));
@@ -51,9 +57,13 @@ export const test = base.extend<AgentModeOptions & { agentMode: AgentMode }>({
       await chmod(claude, 0o755);
     }
     if (seedEvents > 0) await seedAgentBlock(state, workspace, seedEvents);
+    for (const [path, text] of Object.entries(homeFiles)) {
+      await mkdir(dirname(join(home, path)), { recursive: true });
+      await writeFile(join(home, path), text);
+    }
     const browserMode = new BrowserMode(workspace, state, home, {
       ANTHROPIC_BASE_URL: fake.url,
-      ANTHROPIC_API_KEY: 'sk-test',
+      ANTHROPIC_API_KEY: loggedOut ? '' : 'sk-test',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
       DISABLE_AUTOUPDATER: '1',
       TETHER_CLAUDE: claude,

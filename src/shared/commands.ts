@@ -78,6 +78,12 @@ export const commands = [
   { id: 'agent.export', title: 'Export transcript', keys: '' },
   { id: 'agent.review', title: 'Review changes', keys: '' },
   {
+    id: 'agent.login',
+    title: 'Log in to Claude',
+    keys: '',
+    keywords: 'sign in login account subscription console api key',
+  },
+  {
     id: 'tether.settings',
     title: 'Tether settings',
     keys: '',

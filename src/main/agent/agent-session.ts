@@ -172,6 +172,8 @@ export class AgentSession {
   private startFailure: string | null = null;
   private exited: Promise<void>;
   private markExited!: () => void;
+  private initializeAnswer: Record<string, unknown> = {};
+  private initFrame: Record<string, unknown> = {};
 
   constructor(
     options: { rawCapacity?: number; timings?: Partial<SessionTimings>; host?: SessionHost } = {},
@@ -208,6 +210,14 @@ export class AgentSession {
   /** The newest raw bytes of the session, for a raw view to replay. */
   rawSnapshot(): Buffer {
     return this.raw.snapshot();
+  }
+
+  /**
+   * What the CLI announced of itself: its answer to `initialize` and its latest `system/init`
+   * frame (empty until the first turn), for the modules that read their own fields of them.
+   */
+  get announced(): { initialize: Record<string, unknown>; init: Record<string, unknown> } {
+    return { initialize: this.initializeAnswer, init: this.initFrame };
   }
 
   get pendingPermissions(): string[] {
@@ -282,6 +292,7 @@ export class AgentSession {
         { subtype: 'initialize', promptSuggestions: true, perTaskStopAffordance: true },
         this.timings.startTimeoutMs,
       );
+      this.initializeAnswer = response;
       for (const event of initializeEvents(response)) this.emitEvent(event);
     } catch (error) {
       const detail = this.lastVisibleLines.join(' | ') || errorMessage(error);
@@ -506,6 +517,7 @@ export class AgentSession {
         break;
       case 'system':
         if (!SYSTEM_SUBTYPES.has(frame.subtype)) this.noteUnhandled(line);
+        if (frame.subtype === 'init') this.initFrame = frame.fields;
         break;
       case 'control_cancel_request':
         if (!this.gate.withdraw(frame.request_id)) return;

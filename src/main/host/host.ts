@@ -19,6 +19,7 @@ import { listFolder } from './folder-listing';
 import { agentHandlers } from './handlers/agent';
 import { appHandlers } from './handlers/app';
 import { claudeMcpHandlers } from './handlers/claude-mcp';
+import { claudeAccountHandlers } from './handlers/claude-account';
 import { composerHandlers } from './handlers/composer';
 import { exportHandlers } from './handlers/export';
 import { libraryHandlers } from './handlers/library';
@@ -298,6 +299,7 @@ export class Host {
       ...tetherSettingsHandlers(this.options),
       ...claudeMcpHandlers(agents, () => this.claudeEnv()),
       ...usageHandlers(agents, this.library),
+      ...claudeAccountHandlers(agents, this.launch, this.options),
     };
   }
 }

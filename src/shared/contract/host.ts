@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentHostEvents, agentRequests } from './agent';
 import { appHostEvents, appRequests } from './app';
 import { claudeMcpRequests } from './claude-mcp';
+import { claudeAccountRequests } from './claude-account';
 import { composerRequests } from './composer';
 import { exportRequests } from './export';
 import { libraryHostEvents, libraryRequests } from './library';
@@ -36,6 +37,7 @@ export const hostRequests = {
   ...tetherSettingsRequests,
   ...claudeMcpRequests,
   ...usageRequests,
+  ...claudeAccountRequests,
 } as const satisfies RequestTable;
 
 export const hostEvents = {

@@ -1,6 +1,8 @@
 import type { HostApi } from '../../../shared/host-api';
 import { TabbedDialog, type DialogTab } from '../ui/TabbedDialog';
 import { McpServersPage } from './mcp/McpServersPage';
+import { AccountPage } from './account/AccountPage';
+import { CommandsPage } from './commands/CommandsPage';
 
 /** What every page of "Claude settings" is about: an agent block's session, if one is open. */
 export interface ClaudeSettingsScope {
@@ -12,6 +14,8 @@ export interface ClaudeSettingsScope {
 /** The pages, in the order of their tabs; each is a module of its own in this folder. */
 const pages: readonly { name: string; Page(scope: ClaudeSettingsScope): React.ReactNode }[] = [
   { name: 'MCP servers', Page: McpServersPage },
+  { name: 'Commands, agents and skills', Page: CommandsPage },
+  { name: 'Account', Page: AccountPage },
 ];
 
 interface ClaudeSettingsProps extends ClaudeSettingsScope {

@@ -70,6 +70,7 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'agent.export': { type: 'block', kind: 'agent' },
   'agent.review': { type: 'block', kind: 'agent' },
   'tether.settings': { type: 'tetherSettings' },
+  'agent.login': { type: 'block', kind: 'agent' },
   'settings.open': { type: 'openSettings' },
   'claude.settings': { type: 'claudeSettings' },
   'claude.contextUsage': { type: 'usageDialog', dialog: 'context' },

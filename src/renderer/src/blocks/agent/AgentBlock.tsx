@@ -44,6 +44,9 @@ import { useBlockActivity } from './status/use-block-activity';
 import { sessionTitle } from '../session-title';
 import { errorMessage } from '../../../../shared/error-message';
 import { failureReason } from '../../../../shared/host-api';
+import { LoginToClaude, accountSummary } from './login/LoginToClaude';
+import { refusedPrompt } from './login/refused-prompt';
+import { ModalDialog } from '../../ui/ModalDialog';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.
 const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ default: RawView })));
@@ -53,7 +56,9 @@ type AgentDialog =
   | { kind: 'export' }
   | { kind: 'review' }
   /** "Rewind code to here", for the prompt with this id. */
-  | { kind: 'rewind'; userMessageId: string };
+  | { kind: 'rewind'; userMessageId: string }
+  /** "Log in to Claude", then the prompt the CLI refused for want of a login, sent again. */
+  | { kind: 'login'; prompt: string | undefined };
 
 /**
  * A Claude Code session as a block: header, transcript, composer, the permission prompt the CLI
@@ -156,6 +161,8 @@ export function AgentBlock({
         if (commandId === 'agent.find') setFinding(true);
         if (commandId === 'agent.export') setDialog({ kind: 'export' });
         if (commandId === 'agent.review') setDialog({ kind: 'review' });
+        if (commandId === 'agent.login')
+          setDialog({ kind: 'login', prompt: waitingPrompt.current });
       },
       insert,
     });
@@ -172,7 +179,9 @@ export function AgentBlock({
     (url: string) => void openExternalLink(api, url).catch(report),
     [api, report],
   );
-  // Read when a fork is asked for, so the actions need not change with it.
+  // Read when the actions are used, so that they need not change with each turn.
+  const waitingPrompt = useRef<string | undefined>(undefined);
+  waitingPrompt.current = refusedPrompt(snapshot.items);
   const sessionId = useRef(info.sessionId);
   sessionId.current = info.sessionId;
   // One object while the workspace's callbacks stay the same, so the transcript's rows keep theirs.
@@ -180,6 +189,7 @@ export function AgentBlock({
     (): AgentActions => ({
       ...(onRunInTerminal ? { runInTerminal: onRunInTerminal } : {}),
       rewindTo: (userMessageId: string) => setDialog({ kind: 'rewind', userMessageId }),
+      logIn: () => setDialog({ kind: 'login', prompt: waitingPrompt.current }),
       ...(onForkAgent
         ? {
             forkBefore: (uuid: string, text: string) => {
@@ -309,6 +319,23 @@ export function AgentBlock({
             userMessageId={dialog.userMessageId}
             onDone={(outcome) => closeDialog(dialog, outcome)}
           />
+        )}
+        {dialog?.kind === 'login' && (
+          <ModalDialog
+            label="Log in to Claude"
+            className="close-confirm"
+            onCancel={() => closeDialog(dialog)}
+          >
+            <LoginToClaude
+              api={api}
+              agentId={blockId}
+              onCancel={() => closeDialog(dialog)}
+              onLoggedIn={(account) => {
+                closeDialog(dialog, `Logged in to Claude as ${accountSummary(account)}.`);
+                if (dialog.prompt) send(dialog.prompt);
+              }}
+            />
+          </ModalDialog>
         )}
         {dialog?.kind === 'export' && (
           <ExportTranscript

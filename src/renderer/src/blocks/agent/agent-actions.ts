@@ -8,6 +8,8 @@ export interface AgentActions {
   rewindTo?(uuid: string): void;
   /** "Fork from here": a new agent block whose conversation stops before the prompt `uuid`. */
   forkBefore?(uuid: string, text: string): void;
+  /** "Log in to Claude", offered where the CLI said it has no credentials or they were refused. */
+  logIn?(): void;
 }
 
 export const AgentActionsContext = createContext<AgentActions>({});

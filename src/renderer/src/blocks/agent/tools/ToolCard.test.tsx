@@ -251,7 +251,7 @@ describe('other transcript items', () => {
     );
     expect(
       screen.getByText('API Error: 401 invalid x-api-key').parentElement!.textContent,
-    ).toContain('claude /login');
+    ).toContain('Log in to Claude');
     expect(screen.getByText(/^Interrupted/).parentElement!.className).toBe('agent-note');
     expect(screen.getByRole('separator', { name: 'Conversation compacted' }).textContent).toBe(
       'Compacted (auto): 150.0k tokens → 4.2k',

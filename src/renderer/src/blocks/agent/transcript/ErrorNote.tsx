@@ -1,3 +1,5 @@
+import { useContext } from 'react';
+import { AgentActionsContext } from '../agent-actions';
 import { errorAdvice } from './error-advice';
 import { resetMs } from './reset-time';
 import { useClock } from './use-clock';
@@ -13,10 +15,19 @@ interface ErrorNoteProps {
 export function ErrorNote({ message, subtype, resetsAt }: ErrorNoteProps) {
   const waiting = resetsAt !== undefined && resetMs(resetsAt) > Date.now();
   const now = useClock(waiting, 30_000);
-  const { interrupted, advice } = errorAdvice(subtype, message, resetsAt, now);
+  const { interrupted, advice, login } = errorAdvice(subtype, message, resetsAt, now);
+  const { logIn } = useContext(AgentActionsContext);
   return (
     <div className={interrupted ? 'agent-note' : 'agent-error'}>
       <strong>{message}</strong> {advice}
+      {login && logIn && (
+        <>
+          {' '}
+          <button type="button" onClick={logIn}>
+            Log in to Claude
+          </button>
+        </>
+      )}
     </div>
   );
 }

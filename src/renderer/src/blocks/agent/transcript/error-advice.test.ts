@@ -9,7 +9,10 @@ describe('errorAdvice', () => {
   });
 
   it('points at the login for authentication errors and at waiting for overload', () => {
-    expect(errorAdvice('api_error', 'API Error: 401 invalid x-api-key').advice).toContain('/login');
+    expect(errorAdvice('api_error', 'API Error: 401 invalid x-api-key').login).toBe(true);
+    expect(errorAdvice('api_error', 'Not logged in · Please run /login').advice).toContain(
+      'Log in to Claude',
+    );
     expect(errorAdvice('api_error', 'API Error: 529 Overloaded').advice).toContain('wait');
     expect(errorAdvice('error_max_turns', 'Reached maximum number of turns (1)').advice).toContain(
       'continue',

@@ -4,6 +4,8 @@ export interface ErrorAdvice {
   /** An interruption the user asked for is no failure: it reads as a note, not a banner. */
   interrupted: boolean;
   advice: string;
+  /** The CLI has no credentials, or its key was refused: logging in is the way on. */
+  login?: true;
 }
 
 const retry =
@@ -56,11 +58,12 @@ export function errorAdvice(
         'Add credits to the account in the Anthropic Console (Plans & Billing), then send again.',
     };
   }
+  // "Not logged in · Please run /login", "Invalid API key · Fix external API key", a 401.
   if (/\b401\b|authenticat|api key|log ?in/i.test(message)) {
     return {
       interrupted: false,
-      advice:
-        'Check ANTHROPIC_API_KEY, or run `claude /login` in a terminal, then restart the session.',
+      advice: 'Log in to Claude (or set ANTHROPIC_API_KEY): your message is sent again then.',
+      login: true,
     };
   }
   if (RATE_LIMITED.test(message)) {
