@@ -17,6 +17,7 @@ import { FileIndex } from './file-index';
 import { listFolder } from './folder-listing';
 import { agentHandlers } from './handlers/agent';
 import { appHandlers } from './handlers/app';
+import { claudeRulesHandlers } from './handlers/claude-rules';
 import { composerHandlers } from './handlers/composer';
 import { exportHandlers } from './handlers/export';
 import { libraryHandlers } from './handlers/library';
@@ -285,6 +286,11 @@ export class Host {
       ...rewindHandlers(agents),
       ...composerHandlers(agents, this.fileIndex, this.remote),
       ...remoteHandlers(this.remote),
+      ...claudeRulesHandlers(agents, this.launch, this.options.agentEnv, {
+        platform: this.options.system?.platform ?? process.platform,
+        openPath: this.options.openPath,
+        revealPath: this.options.revealPath,
+      }),
     };
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentHostEvents, agentRequests } from './agent';
 import { appHostEvents, appRequests } from './app';
+import { claudeRulesRequests } from './claude-rules';
 import { composerRequests } from './composer';
 import { exportRequests } from './export';
 import { libraryHostEvents, libraryRequests } from './library';
@@ -30,6 +31,7 @@ export const hostRequests = {
   ...rewindRequests,
   ...composerRequests,
   ...remoteRequests,
+  ...claudeRulesRequests,
 } as const satisfies RequestTable;
 
 export const hostEvents = {
