@@ -1,5 +1,8 @@
 import type { HostApi } from '../../../shared/host-api';
 import { TabbedDialog, type DialogTab } from '../ui/TabbedDialog';
+import { HooksPage } from './hooks/HooksPage';
+import { MemoryPage } from './memory/MemoryPage';
+import { PermissionRulesPage } from './rules/PermissionRulesPage';
 
 /** What every page of "Claude settings" is about: an agent block's session, if one is open. */
 export interface ClaudeSettingsScope {
@@ -9,7 +12,11 @@ export interface ClaudeSettingsScope {
 }
 
 /** The pages, in the order of their tabs; each is a module of its own in this folder. */
-const pages: readonly { name: string; Page(scope: ClaudeSettingsScope): React.ReactNode }[] = [];
+const pages: readonly { name: string; Page(scope: ClaudeSettingsScope): React.ReactNode }[] = [
+  { name: 'Permission rules', Page: PermissionRulesPage },
+  { name: 'Hooks', Page: HooksPage },
+  { name: 'Memory', Page: MemoryPage },
+];
 
 interface ClaudeSettingsProps extends ClaudeSettingsScope {
   initialTab?: string;
