@@ -101,6 +101,8 @@ describe('Permission rules', () => {
       'Saved WebFetch(domain:example.com) to Project (.claude/settings.json). The running session uses it now.',
     );
     expect(host.paramsOf('claudePermissionRules')).toHaveLength(2);
+    expect((form.getByRole('textbox', { name: 'Rule' }) as HTMLInputElement).value).toBe('');
+    expect(form.queryByRole('alert')).toBeNull();
   });
 
   it('edits a rule in place of the old one and removes one, showing a refusal as the host words it', async () => {

@@ -194,7 +194,11 @@ function RuleForm({
     event.preventDefault();
     setTouched(true);
     if (!check.ok) return;
-    if ((await onSubmit({ behavior, rule, scope })) && !editing) setRule('');
+    if ((await onSubmit({ behavior, rule, scope })) && !editing) {
+      // Empty again for the next rule, not a mistake to point at.
+      setRule('');
+      setTouched(false);
+    }
   };
 
   return (
