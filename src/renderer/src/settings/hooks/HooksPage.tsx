@@ -1,8 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import type { ClaudeHook } from '../../../../shared/contract/claude-rules';
-import { failureReason } from '../../../../shared/host-api';
 import type { ClaudeSettingsScope } from '../ClaudeSettings';
-import { FileProblems, OpenInEditor, sourceLabels, useLoaded } from '../rules/claude-files';
+import {
+  FileProblems,
+  NotLoaded,
+  OpenInEditor,
+  Outcome,
+  sourceLabels,
+  useClaudePage,
+} from '../rules/claude-files';
 
 /**
  * "Hooks": the commands Claude Code runs on its events, per event and matcher, each with the
@@ -10,27 +16,14 @@ import { FileProblems, OpenInEditor, sourceLabels, useLoaded } from '../rules/cl
  */
 export function HooksPage({ api, agentId }: ClaudeSettingsScope) {
   const load = useCallback(() => api.claudeHooks({ agentId }), [api, agentId]);
-  const { data, error, reload } = useLoaded(load);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { data, error, status, failure, act } = useClaudePage(load);
+  const open = (path: string) =>
+    act(async () => {
+      await api.openClaudeFile({ agentId, path });
+      return null;
+    });
 
-  const act = async (action: () => Promise<unknown>) => {
-    setFailure(null);
-    try {
-      await action();
-      await reload();
-    } catch (problem) {
-      setFailure(failureReason(problem));
-    }
-  };
-  const open = (path: string) => act(() => api.openClaudeFile({ agentId, path }));
-
-  if (error)
-    return (
-      <p role="alert" className="claude-page-error">
-        {error}
-      </p>
-    );
-  if (!data) return <p role="status">Reading the settings files…</p>;
+  if (!data) return <NotLoaded error={error} loading="Reading the settings files…" />;
   const disabled = data.disabled?.value === true;
   const byEvent = new Map<string, ClaudeHook[]>();
   for (const hook of data.hooks)
@@ -45,7 +38,10 @@ export function HooksPage({ api, agentId }: ClaudeSettingsScope) {
           checked={disabled}
           disabled={data.disabled?.source === 'managed'}
           onChange={(event) =>
-            void act(() => api.setClaudeHooksDisabled({ agentId, disabled: event.target.checked }))
+            void act(async () => {
+              await api.setClaudeHooksDisabled({ agentId, disabled: event.target.checked });
+              return null;
+            })
           }
         />{' '}
         Disable all hooks
@@ -53,11 +49,7 @@ export function HooksPage({ api, agentId }: ClaudeSettingsScope) {
           <span className="claude-page-source"> ({sourceLabels[data.disabled.source]})</span>
         )}
       </label>
-      {failure && (
-        <p role="alert" className="claude-page-error">
-          {failure}
-        </p>
-      )}
+      <Outcome status={status} failure={failure} />
       {byEvent.size === 0 && <p>No hooks are configured.</p>}
       {[...byEvent].map(([event, hooks]) => (
         <section key={event} aria-label={event}>

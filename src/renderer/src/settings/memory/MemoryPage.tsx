@@ -1,7 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { failureReason } from '../../../../shared/host-api';
 import type { ClaudeSettingsScope } from '../ClaudeSettings';
-import { OpenInEditor, useLoaded } from '../rules/claude-files';
+import { NotLoaded, OpenInEditor, Outcome, useClaudePage } from '../rules/claude-files';
 
 /**
  * "Memory": the CLAUDE.md files and the files they import, in the order Claude Code loads them,
@@ -9,45 +8,25 @@ import { OpenInEditor, useLoaded } from '../rules/claude-files';
  */
 export function MemoryPage({ api, agentId }: ClaudeSettingsScope) {
   const load = useCallback(() => api.claudeMemory({ agentId }), [api, agentId]);
-  const { data, error, reload } = useLoaded(load);
+  const { data, error, status, failure, act } = useClaudePage(load);
   const [line, setLine] = useState('');
   const [target, setTarget] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const open = (path: string) =>
+    act(async () => {
+      await api.openClaudeFile({ agentId, path });
+      return null;
+    });
 
-  const act = async (action: () => Promise<unknown>, done?: string) => {
-    setFailure(null);
-    setStatus(null);
-    try {
-      await action();
-      if (done) setStatus(done);
-      await reload();
-      return true;
-    } catch (problem) {
-      setFailure(failureReason(problem));
-      return false;
-    }
-  };
-  const open = (path: string) => act(() => api.openClaudeFile({ agentId, path }));
-
-  if (error)
-    return (
-      <p role="alert" className="claude-page-error">
-        {error}
-      </p>
-    );
-  if (!data) return <p role="status">Reading the memory files…</p>;
+  if (!data) return <NotLoaded error={error} loading="Reading the memory files…" />;
   const path = target ?? data.targets.at(-1)?.path ?? '';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (line.trim() === '' || !path) return;
-    if (
-      await act(
-        () => api.addClaudeMemory({ agentId, path, line: line.trim() }),
-        `Added to ${path}.`,
-      )
-    )
-      setLine('');
+    const added = await act(async () => {
+      await api.addClaudeMemory({ agentId, path, line: line.trim() });
+      return `Added to ${path}.`;
+    });
+    if (added) setLine('');
   };
 
   return (
@@ -98,12 +77,7 @@ export function MemoryPage({ api, agentId }: ClaudeSettingsScope) {
           Add to memory
         </button>
       </form>
-      {status && <p role="status">{status}</p>}
-      {failure && (
-        <p role="alert" className="claude-page-error">
-          {failure}
-        </p>
-      )}
+      <Outcome status={status} failure={failure} />
     </div>
   );
 }

@@ -3,14 +3,13 @@ import {
   type ClaudePermissionRule,
   type EditableScope,
 } from '../../../../shared/contract/claude-rules';
-import { failureReason } from '../../../../shared/host-api';
 import {
   checkPermissionRule,
   PERMISSION_BEHAVIORS,
   type PermissionBehavior,
 } from '../../../../shared/permission-rule';
 import type { ClaudeSettingsScope } from '../ClaudeSettings';
-import { FileProblems, sourceLabels, useLoaded } from './claude-files';
+import { FileProblems, NotLoaded, Outcome, sourceLabels, useClaudePage } from './claude-files';
 
 const behaviorNames: Record<PermissionBehavior, string> = {
   allow: 'Allow',
@@ -34,38 +33,20 @@ const isEditable = (source: string): source is EditableScope =>
  */
 export function PermissionRulesPage({ api, agentId }: ClaudeSettingsScope) {
   const load = useCallback(() => api.claudePermissionRules({ agentId }), [api, agentId]);
-  const { data, error, reload } = useLoaded(load);
+  const { data, error, status, failure, act } = useClaudePage(load);
   const [editing, setEditing] = useState<ClaudePermissionRule | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
 
-  const change = async (
+  const change = (
     params: Omit<Parameters<typeof api.changeClaudePermissionRule>[0], 'agentId'>,
     done: string,
-  ) => {
-    setStatus(null);
-    setFailure(null);
-    try {
+  ) =>
+    act(async () => {
       const { applied } = await api.changeClaudePermissionRule({ agentId, ...params });
-      setStatus(
-        `${done} ${applied ? 'The running session uses it now.' : 'It applies to the next session.'}`,
-      );
       setEditing(null);
-      await reload();
-      return true;
-    } catch (problem) {
-      setFailure(failureReason(problem));
-      return false;
-    }
-  };
+      return `${done} ${applied ? 'The running session uses it now.' : 'It applies to the next session.'}`;
+    });
 
-  if (error)
-    return (
-      <p role="alert" className="claude-page-error">
-        {error}
-      </p>
-    );
-  if (!data) return <p role="status">Reading the settings files…</p>;
+  if (!data) return <NotLoaded error={error} loading="Reading the settings files…" />;
   const remove = (rule: ClaudePermissionRule) => {
     if (!isEditable(rule.source)) return;
     const ref = { behavior: rule.behavior, rule: rule.rule, scope: rule.source };
@@ -136,12 +117,7 @@ export function PermissionRulesPage({ api, agentId }: ClaudeSettingsScope) {
           )
         }
       />
-      {status && <p role="status">{status}</p>}
-      {failure && (
-        <p role="alert" className="claude-page-error">
-          {failure}
-        </p>
-      )}
+      <Outcome status={status} failure={failure} />
       <section aria-label="Default mode">
         <h3>Default mode</h3>
         <p>

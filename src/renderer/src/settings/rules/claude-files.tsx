@@ -13,12 +13,15 @@ export const sourceLabels: Record<RuleSource, string> = {
 };
 
 /**
- * What a page shows from the host: loaded when the page opens and again after each change it
- * makes; `error` is the host's one sentence when it could not (a remote block, say).
+ * What a page shows from the host, loaded when the page opens and again after each change it
+ * makes (`act`), with what came of the last change: `status` what it did, `failure` the host's
+ * one sentence why it did not. `error` says why the page could not load (a remote block, say).
  */
-export function useLoaded<T>(load: () => Promise<T>) {
+export function useClaudePage<T>(load: () => Promise<T>) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const shown = useRef(true);
   const reload = useCallback(async () => {
     try {
@@ -26,8 +29,8 @@ export function useLoaded<T>(load: () => Promise<T>) {
       if (!shown.current) return;
       setData(loaded);
       setError(null);
-    } catch (failure) {
-      if (shown.current) setError(failureReason(failure));
+    } catch (problem) {
+      if (shown.current) setError(failureReason(problem));
     }
   }, [load]);
   useEffect(() => {
@@ -37,7 +40,49 @@ export function useLoaded<T>(load: () => Promise<T>) {
       shown.current = false;
     };
   }, [reload]);
-  return { data, error, reload };
+  /** Runs one change; resolves to whether it was made. `action` resolves to what to say. */
+  const act = useCallback(
+    async (action: () => Promise<string | null>) => {
+      setStatus(null);
+      setFailure(null);
+      try {
+        const done = await action();
+        if (shown.current) setStatus(done);
+        await reload();
+        return true;
+      } catch (problem) {
+        if (shown.current) setFailure(failureReason(problem));
+        return false;
+      }
+    },
+    [reload],
+  );
+  return { data, error, status, failure, act };
+}
+
+/** A page still loading, or the one sentence why it could not. */
+export function NotLoaded({ error, loading }: { error: string | null; loading: string }) {
+  return error ? (
+    <p role="alert" className="claude-page-error">
+      {error}
+    </p>
+  ) : (
+    <p role="status">{loading}</p>
+  );
+}
+
+/** What came of a page's last change. */
+export function Outcome({ status, failure }: { status: string | null; failure: string | null }) {
+  return (
+    <>
+      {status && <p role="status">{status}</p>}
+      {failure && (
+        <p role="alert" className="claude-page-error">
+          {failure}
+        </p>
+      )}
+    </>
+  );
 }
 
 /** The settings files that could not be read, each with why; they were left untouched. */
