@@ -137,6 +137,20 @@ describe('Permission rules with the real CLI', () => {
     expect((await c.turn())?.tool_name).toBe('Bash');
   }, 60_000);
 
+  it("lists what only the session holds, as the session's: a directory granted for it", async () => {
+    const c = client();
+    await c.request('openAgent', { agentId: 'a1' });
+    const extra = join(dir, 'extra');
+    mkdirSync(extra);
+    await c.turn({
+      behavior: 'allow_always',
+      suggestion: { type: 'addDirectories', directories: [extra], destination: 'session' },
+    });
+    const rules = await c.request<Rules>('claudePermissionRules', { agentId: 'a1' });
+    expect(rules.additionalDirectories).toEqual([{ path: extra, source: 'session' }]);
+    expect(existsSync(localFile())).toBe(false);
+  }, 60_000);
+
   it('keeps comments, unknown keys and layout; refuses a bad rule and a file that does not parse', async () => {
     mkdirSync(join(dir, '.claude'), { recursive: true });
     const original = [

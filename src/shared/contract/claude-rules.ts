@@ -69,8 +69,6 @@ export const claudeRulesRequests = {
       rules: z.array(permissionRule),
       defaultMode: z.object({ mode: z.string(), source }).nullable(),
       additionalDirectories: z.array(z.object({ path: z.string(), source })),
-      /** Whether a running session is there to apply a change to (live) at once. */
-      live: z.boolean(),
     }),
   },
   /**

@@ -22,7 +22,7 @@ export const permissionRulesAnswer = z.object({
         rule: z.string(),
       }),
     ),
-    workspaceDirectories: z.array(z.unknown()),
+    workspaceDirectories: z.array(z.object({ path: z.string(), source: z.string() })),
   }),
 });
 

@@ -15,7 +15,7 @@ const strings = (value: unknown): string[] =>
 /**
  * The rules in effect: those of every settings file (each with its file), and, with a running
  * session, those it holds from elsewhere (approvals for the session, `--allowedTools`), which
- * only the CLI knows.
+ * only the CLI knows and no request of the pinned CLI removes; the same for directories.
  */
 export async function permissionRules(
   places: ClaudePlaces,
@@ -38,28 +38,27 @@ export async function permissionRules(
     const mode = permissions['defaultMode'];
     if (typeof mode === 'string') defaultMode = { mode, source: file.source };
   }
-  for (const rule of await sessionRules(session)) {
+  const held = await sessionState(session);
+  for (const rule of held?.rules ?? []) {
     if (!(rule.source in cliFileSources))
       rules.push({ behavior: rule.behavior, rule: rule.rule, source: 'session', path: null });
   }
-  return {
-    files: files.map(fileOf),
-    rules,
-    defaultMode,
-    additionalDirectories,
-    live: session !== null,
-  };
+  for (const directory of held?.workspaceDirectories ?? []) {
+    if (!(directory.source in cliFileSources))
+      additionalDirectories.push({ path: directory.path, source: 'session' });
+  }
+  return { files: files.map(fileOf), rules, defaultMode, additionalDirectories };
 }
 
-async function sessionRules(session: AgentSession | null) {
-  if (!session) return [];
+async function sessionState(session: AgentSession | null) {
+  if (!session) return null;
   try {
     return permissionRulesAnswer.parse(
       await session.controlRequest({ subtype: 'list_permission_rules' }),
-    ).state.rules;
+    ).state;
   } catch {
     // A session that refuses or has ended: the files still say what they say.
-    return [];
+    return null;
   }
 }
 
@@ -136,7 +135,7 @@ async function sessionHolds(
     );
   const deadline = Date.now() + APPLY_WAIT_MS;
   for (;;) {
-    const rules = await sessionRules(session);
+    const rules = (await sessionState(session))?.rules ?? [];
     if ((!remove || !holds(rules, remove)) && (!add || holds(rules, add))) return true;
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, APPLY_POLL_MS));

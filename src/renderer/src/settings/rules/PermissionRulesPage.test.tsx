@@ -36,7 +36,6 @@ function rules(): RequestResult<'claudePermissionRules'> {
     ],
     defaultMode: { mode: 'acceptEdits', source: 'user' },
     additionalDirectories: [{ path: '../shared', source: 'local' }],
-    live: true,
   };
 }
 
