@@ -242,6 +242,29 @@ describe('Hooks and memory', () => {
     expect(JSON.parse(readFileSync(localFile(), 'utf8'))).toEqual({});
   }, 60_000);
 
+  it('"Open in editor" opens a file these pages list, and no other path', async () => {
+    // The system's opener, not an editor of the environment the tests run in.
+    delete process.env['VISUAL'];
+    delete process.env['EDITOR'];
+    const opened: string[] = [];
+    await host.dispose();
+    host = claudeHost(dir, fake.url, {
+      system: { platform: 'linux', release: '' },
+      openPath: async (path) => {
+        opened.push(path);
+        return '';
+      },
+    });
+    const c = client();
+    await c.request('openAgent', { agentId: 'a1' });
+    await c.request('openClaudeFile', { agentId: 'a1', path: localFile() });
+    expect(opened).toEqual([localFile()]);
+    expect(
+      await c.refusal('openClaudeFile', { agentId: 'a1', path: join(dir, 'run-me.sh') }),
+    ).toContain("is not one of Claude's files for this folder");
+    expect(opened).toEqual([localFile()]);
+  }, 60_000);
+
   it('lists the memory files the CLI loaded, with imports, and adds a line to one', async () => {
     mkdirSync(join(home(), '.claude'), { recursive: true });
     const userMemory = join(home(), '.claude', 'CLAUDE.md');
