@@ -36,6 +36,7 @@ afterEach(async () => {
 });
 
 const home = () => join(dir, 'home');
+const stripComment = (text: string) => text.replace(/^\s*\/\/.*$/m, '');
 const localFile = () => join(dir, '.claude', 'settings.local.json');
 
 function client() {
@@ -103,6 +104,7 @@ describe('Permission rules with the real CLI', () => {
       rule: 'Bash(touch made.txt)',
       source: 'local',
       path: localFile(),
+      inForce: true,
     });
     expect(await c.turn()).toBeUndefined();
     expect(existsSync(join(dir, 'made.txt'))).toBe(true);
@@ -126,7 +128,13 @@ describe('Permission rules with the real CLI', () => {
     // "Always allow" wrote the rule to the local file: it is listed there, and can be removed.
     const afterAlways = await c.request<Rules>('claudePermissionRules', { agentId: 'a1' });
     expect(afterAlways.rules.filter((r) => r.source === 'local')).toEqual([
-      { behavior: 'allow', rule: 'Bash(touch made.txt)', source: 'local', path: localFile() },
+      {
+        behavior: 'allow',
+        rule: 'Bash(touch made.txt)',
+        source: 'local',
+        path: localFile(),
+        inForce: true,
+      },
     ]);
     expect(
       await c.request('changeClaudePermissionRule', {
@@ -175,7 +183,8 @@ describe('Permission rules with the real CLI', () => {
         agentId: 'a1',
         [kind]: { behavior: 'allow', rule, scope: 'project' },
       });
-    await change('add', 'WebFetch(domain:example.com)');
+    // The pinned CLI reads settings as strict JSON: this file, with its comment, is not in force.
+    expect(await change('add', 'WebFetch(domain:example.com)')).toEqual({ applied: false });
     expect(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')).toBe(
       original.replace(
         '"Read(./docs/**)"',
@@ -183,10 +192,36 @@ describe('Permission rules with the real CLI', () => {
       ),
     );
     const rules = await c.request<Rules>('claudePermissionRules', { agentId: 'a1' });
+    expect(rules.files.find((f) => f.source === 'project')?.problem).toContain(
+      'Claude Code ignores',
+    );
+    expect(rules.rules.filter((r) => r.source === 'project').map((r) => r.inForce)).toEqual([
+      false,
+      false,
+    ]);
     expect(rules.defaultMode).toEqual({ mode: 'acceptEdits', source: 'project' });
     expect(rules.additionalDirectories).toEqual([{ path: '../shared', source: 'project' }]);
     await change('remove', 'WebFetch(domain:example.com)');
     expect(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')).toBe(original);
+
+    // An edit: the new rule in, the old one out, in one request.
+    expect(
+      await c.request('changeClaudePermissionRule', {
+        agentId: 'a1',
+        remove: { behavior: 'allow', rule: 'Read(./docs/**)', scope: 'project' },
+        add: { behavior: 'deny', rule: 'Read(./docs/private/**)', scope: 'project' },
+      }),
+    ).toEqual({ applied: false });
+    expect(
+      JSON.parse(stripComment(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')))
+        .permissions,
+    ).toEqual({
+      allow: [],
+      deny: ['Read(./docs/private/**)'],
+      defaultMode: 'acceptEdits',
+      additionalDirectories: ['../shared'],
+    });
+    writeFileSync(join(dir, '.claude', 'settings.json'), original);
 
     expect(
       await c.refusal('changeClaudePermissionRule', {

@@ -21,7 +21,10 @@ const behavior = z.enum(PERMISSION_BEHAVIORS);
 const path = z.string().min(1).max(4096);
 const ruleText = z.string().min(1).max(1000);
 
-/** A settings file read, and the one sentence why it was not, if it could not be. */
+/**
+ * A settings file read, and the one sentence why it could not be, or why Claude Code does not
+ * read it (Tether does, and edits it all the same).
+ */
 const settingsFile = z.object({
   source,
   path,
@@ -36,6 +39,8 @@ const permissionRule = z.object({
   source,
   /** The file it is in; null for the session's own rules. */
   path: path.nullable(),
+  /** Whether the running session holds it; null with no session to ask. */
+  inForce: z.boolean().nullable(),
 });
 export type ClaudePermissionRule = z.infer<typeof permissionRule>;
 

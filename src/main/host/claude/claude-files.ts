@@ -54,7 +54,10 @@ export interface ReadSettings extends ClaudeSettingsFile {
   value: Record<string, unknown>;
 }
 
-/** Every settings file in effect, read; one that does not parse is reported, not thrown. */
+/**
+ * Every settings file in effect, read; one that does not parse is reported, not thrown, and so is
+ * one Claude Code itself would not read. Its `value` is Tether's reading either way.
+ */
 export async function readSettingsFiles(places: ClaudePlaces): Promise<ReadSettings[]> {
   return Promise.all(
     settingsPaths(places).map(async ({ source, path }) => {
@@ -70,11 +73,35 @@ export async function readSettingsFiles(places: ClaudePlaces): Promise<ReadSetti
             problem: `${path} does not hold a JSON object; Tether left it as it is.`,
           };
         }
-        return { source, path, exists: file !== null, value: value ?? {}, problem: null };
+        return {
+          source,
+          path,
+          exists: file !== null,
+          value: value ?? {},
+          problem: file && !isStrictJson(file.text) ? notReadByClaude(path) : null,
+        };
       } catch (error) {
         return { source, path, exists: true, value: {}, problem: errorMessage(error) };
       }
     }),
+  );
+}
+
+// The pinned CLI reads its settings files as strict JSON: a comment or a trailing comma, which
+// Tether keeps as it edits, makes it ignore the whole file (docs/protocol.md).
+function isStrictJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function notReadByClaude(path: string): string {
+  return (
+    `Claude Code ignores ${path}: it reads only plain JSON, and this file has comments or ` +
+    'trailing commas. Its settings are not in force until they are taken out.'
   );
 }
 

@@ -25,14 +25,28 @@ function rules(): RequestResult<'claudePermissionRules'> {
       { source: 'local', path: local, exists: true, problem: null },
     ],
     rules: [
-      { behavior: 'allow', rule: 'Bash(npm run test:*)', source: 'local', path: local },
+      {
+        behavior: 'allow',
+        rule: 'Bash(npm run test:*)',
+        source: 'local',
+        path: local,
+        inForce: true,
+      },
       {
         behavior: 'deny',
         rule: 'Read(./secrets/**)',
         source: 'managed',
         path: '/etc/claude-code/managed-settings.json',
+        inForce: true,
       },
-      { behavior: 'allow', rule: 'WebSearch', source: 'session', path: null },
+      { behavior: 'allow', rule: 'WebSearch', source: 'session', path: null, inForce: true },
+      {
+        behavior: 'ask',
+        rule: 'Bash(git push:*)',
+        source: 'project',
+        path: '/work/.claude/settings.json',
+        inForce: false,
+      },
     ],
     defaultMode: { mode: 'acceptEdits', source: 'user' },
     additionalDirectories: [{ path: '../shared', source: 'local' }],
@@ -60,6 +74,9 @@ describe('Permission rules', () => {
     // Only a rule in a file Tether writes can be changed here.
     expect(allow.getByRole('button', { name: 'Remove Bash(npm run test:*)' })).toBeTruthy();
     expect(allow.queryByRole('button', { name: 'Remove WebSearch' })).toBeNull();
+    expect(allow.queryByText('not in effect')).toBeNull();
+    const ask = within(section('Ask rules'));
+    expect(ask.getByText('Bash(git push:*)').parentElement?.textContent).toContain('not in effect');
     const deny = within(section('Deny rules'));
     expect(deny.getByText('Managed (read-only)')).toBeTruthy();
     expect(deny.queryByRole('button')).toBeNull();

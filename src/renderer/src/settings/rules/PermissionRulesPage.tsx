@@ -69,6 +69,14 @@ export function PermissionRulesPage({ api, agentId }: ClaudeSettingsScope) {
                   <li key={`${rule.source}:${rule.rule}:${index}`} className="claude-page-row">
                     <code>{rule.rule}</code>
                     <span className="claude-page-source">{sourceLabels[rule.source]}</span>
+                    {rule.inForce === false && (
+                      <span
+                        className="claude-page-not-in-force"
+                        title="The running session does not hold this rule (see the note on its file, if any)"
+                      >
+                        not in effect
+                      </span>
+                    )}
                     {isEditable(rule.source) && (
                       <>
                         <button
