@@ -128,3 +128,33 @@ it('answers get_settings, update_settings, apply_flag_settings and the listings 
     expect.objectContaining({ path: join(h.home, '.claude', 'CLAUDE.md'), type: 'User' }),
   ]);
 }, 60_000);
+
+it('follows its settings files as they change, reading them as strict JSON', async () => {
+  h = await openSession('pipe', () => textReply('ok'));
+  const { session, cwd } = h;
+  const file = join(cwd, '.claude', 'settings.json');
+  mkdirSync(join(cwd, '.claude'));
+  const listed = async () =>
+    permissionRulesAnswer
+      .parse(await session.controlRequest({ subtype: 'list_permission_rules' }))
+      .state.rules.map((rule) => `${rule.source} ${rule.behavior} ${rule.rule}`);
+  const settle = async (want: string[]) => {
+    const deadline = Date.now() + 8_000;
+    while (JSON.stringify(await listed()) !== JSON.stringify(want) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    return listed();
+  };
+
+  writeFileSync(
+    file,
+    JSON.stringify({ permissions: { deny: ['Bash(rm:*)'], allow: ['Bash(ls)'] } }),
+  );
+  // Taken without a restart; the folder's own allow rules are not among the rules in force.
+  expect(await settle(['projectSettings deny Bash(rm:*)'])).toEqual([
+    'projectSettings deny Bash(rm:*)',
+  ]);
+
+  writeFileSync(file, '{\n  // a comment\n  "permissions": { "deny": ["Bash(rm:*)"] }\n}\n');
+  // With a comment the whole file is dropped.
+  expect(await settle([])).toEqual([]);
+}, 60_000);
