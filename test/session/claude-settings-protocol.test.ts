@@ -154,6 +154,20 @@ it('follows its settings files as they change, reading them as strict JSON', asy
     'projectSettings deny Bash(rm:*)',
   ]);
 
+  // "Disable all hooks" as Tether writes it, in the local file: the CLI's hook listing says so.
+  const allDisabled = async () =>
+    (
+      (await session.controlRequest({ subtype: 'get_hooks_listing' })) as {
+        policy: { allDisabled: boolean };
+      }
+    ).policy.allDisabled;
+  expect(await allDisabled()).toBe(false);
+  writeFileSync(join(cwd, '.claude', 'settings.local.json'), '{"disableAllHooks": true}');
+  const deadline = Date.now() + 8_000;
+  while (!(await allDisabled()) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await allDisabled()).toBe(true);
+
   writeFileSync(file, '{\n  // a comment\n  "permissions": { "deny": ["Bash(rm:*)"] }\n}\n');
   // With a comment the whole file is dropped.
   expect(await settle([])).toEqual([]);
