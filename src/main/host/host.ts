@@ -20,6 +20,7 @@ import { agentHandlers } from './handlers/agent';
 import { appHandlers } from './handlers/app';
 import { claudeMcpHandlers } from './handlers/claude-mcp';
 import { claudeAccountHandlers } from './handlers/claude-account';
+import { claudeRulesHandlers } from './handlers/claude-rules';
 import { composerHandlers } from './handlers/composer';
 import { exportHandlers } from './handlers/export';
 import { libraryHandlers } from './handlers/library';
@@ -300,6 +301,11 @@ export class Host {
       ...claudeMcpHandlers(agents, () => this.claudeEnv()),
       ...usageHandlers(agents, this.library),
       ...claudeAccountHandlers(agents, this.launch, this.options),
+      ...claudeRulesHandlers(agents, this.launch, this.options.agentEnv, {
+        platform: this.options.system?.platform ?? process.platform,
+        openPath: this.options.openPath,
+        revealPath: this.options.revealPath,
+      }),
     };
   }
 }

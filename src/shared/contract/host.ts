@@ -3,6 +3,7 @@ import { agentHostEvents, agentRequests } from './agent';
 import { appHostEvents, appRequests } from './app';
 import { claudeMcpRequests } from './claude-mcp';
 import { claudeAccountRequests } from './claude-account';
+import { claudeRulesRequests } from './claude-rules';
 import { composerRequests } from './composer';
 import { exportRequests } from './export';
 import { libraryHostEvents, libraryRequests } from './library';
@@ -38,6 +39,7 @@ export const hostRequests = {
   ...claudeMcpRequests,
   ...usageRequests,
   ...claudeAccountRequests,
+  ...claudeRulesRequests,
 } as const satisfies RequestTable;
 
 export const hostEvents = {

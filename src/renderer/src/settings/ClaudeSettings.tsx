@@ -3,6 +3,9 @@ import { TabbedDialog, type DialogTab } from '../ui/TabbedDialog';
 import { McpServersPage } from './mcp/McpServersPage';
 import { AccountPage } from './account/AccountPage';
 import { CommandsPage } from './commands/CommandsPage';
+import { HooksPage } from './hooks/HooksPage';
+import { MemoryPage } from './memory/MemoryPage';
+import { PermissionRulesPage } from './rules/PermissionRulesPage';
 
 /** What every page of "Claude settings" is about: an agent block's session, if one is open. */
 export interface ClaudeSettingsScope {
@@ -14,6 +17,9 @@ export interface ClaudeSettingsScope {
 /** The pages, in the order of their tabs; each is a module of its own in this folder. */
 const pages: readonly { name: string; Page(scope: ClaudeSettingsScope): React.ReactNode }[] = [
   { name: 'MCP servers', Page: McpServersPage },
+  { name: 'Permission rules', Page: PermissionRulesPage },
+  { name: 'Hooks', Page: HooksPage },
+  { name: 'Memory', Page: MemoryPage },
   { name: 'Commands, agents and skills', Page: CommandsPage },
   { name: 'Account', Page: AccountPage },
 ];
