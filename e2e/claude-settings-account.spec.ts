@@ -21,6 +21,13 @@ test.describe('logging in to Claude from Tether', () => {
     agentMode,
   }) => {
     const agent = await openAgent(page, agentMode.browserMode.url);
+    // Said before anything is typed, with the way out.
+    await expect(
+      transcript(agent).getByText(/^Not logged in: Claude Code has no credentials/),
+    ).toBeVisible();
+    await expect(transcript(agent).getByRole('button', { name: 'Log in to Claude' })).toHaveCount(
+      1,
+    );
     // From the palette too, for the focused agent block; Escape leaves it.
     await runCommand(page, 'Log in to Claude');
     await expect(page.getByRole('dialog', { name: 'Log in to Claude' })).toBeVisible();
@@ -28,7 +35,8 @@ test.describe('logging in to Claude from Tether', () => {
     await expect(page.getByRole('dialog', { name: 'Log in to Claude' })).toHaveCount(0);
     await ask(page, agent, 'hello');
     await expect(transcript(agent).getByText('Not logged in · Please run /login')).toBeVisible();
-    await transcript(agent).getByRole('button', { name: 'Log in to Claude' }).click();
+    // The refusal's own offer, which sends the refused prompt again once logged in.
+    await transcript(agent).getByRole('button', { name: 'Log in to Claude' }).last().click();
     const login = page.getByRole('dialog', { name: 'Log in to Claude' });
     await expect(login.getByRole('button', { name: 'Anthropic Console' })).toBeVisible();
     // Browser mode cannot open a browser of its own: the page opens the sign-in page in a tab,

@@ -73,9 +73,14 @@ describe('Host: logging in to Claude, the account, what the session runs', () =>
       authMethod: 'none',
       apiProvider: 'firstParty',
     });
+    // Said at the start, before any prompt: the CLI refuses nothing until one.
+    await until(() => c.events().some((e) => e.type === 'error'), 'the start to say so');
+    expect(c.events().filter((e) => e.type === 'error')).toEqual([
+      { type: 'error', subtype: 'not_logged_in', message: expect.stringMatching(/^Not logged in/) },
+    ]);
     await c.request('sendAgentMessage', { agentId: 'a1', text: 'hello' });
-    await until(() => c.events().some((e) => e.type === 'error'), 'the refusal');
-    expect(c.events().find((e) => e.type === 'error')).toMatchObject({
+    await until(() => c.events().filter((e) => e.type === 'error').length === 2, 'the refusal');
+    expect(c.events().filter((e) => e.type === 'error')[1]).toMatchObject({
       message: 'Not logged in · Please run /login',
     });
     expect(fake.calls).toHaveLength(0);

@@ -59,6 +59,24 @@ describe('initializeEvents', () => {
 
   it('says nothing about what the answer does not list', () => {
     expect(initializeEvents({})).toEqual([]);
+  });
+
+  it('says at once that a CLI with no credentials is not logged in, and nothing of one that is', () => {
+    const none = { tokenSource: 'none', apiProvider: 'firstParty' };
+    expect(initializeEvents({ account: none })).toEqual([
+      {
+        type: 'error',
+        subtype: 'not_logged_in',
+        message: expect.stringMatching(/^Not logged in/),
+      },
+    ]);
+    for (const account of [
+      { ...none, apiKeySource: 'ANTHROPIC_API_KEY' },
+      { ...none, apiKeySource: 'apiKeyHelper' },
+      { tokenSource: 'claude.ai', apiProvider: 'firstParty' },
+      { tokenSource: 'none', apiProvider: 'bedrock' },
+    ])
+      expect(initializeEvents({ account })).toEqual([]);
     expect(initializeEvents({ commands: 'x', models: [] })).toEqual([]);
   });
 });

@@ -51,7 +51,28 @@ export function initializeEvents(response: Record<string, unknown>): AgentEvent[
   if (commands) events.push({ type: 'slash_commands', commands });
   const models = modelsOf(response['models']);
   if (models?.length) events.push({ type: 'models', models });
+  if (loggedOut(response['account'])) {
+    // The CLI refuses nothing until the first prompt: the block says so before it is typed.
+    events.push({
+      type: 'error',
+      subtype: 'not_logged_in',
+      message: 'Not logged in: Claude Code has no credentials here (no Claude login, no API key).',
+    });
+  }
   return events;
+}
+
+/**
+ * The `initialize` answer's account of a CLI with no credentials at all: no token and no API key
+ * (of a key's own or a helper's), talking to Anthropic (a cloud provider signs in its own way).
+ */
+function loggedOut(account: unknown): boolean {
+  return (
+    isRecord(account) &&
+    account['tokenSource'] === 'none' &&
+    (account['apiKeySource'] === undefined || account['apiKeySource'] === 'none') &&
+    (account['apiProvider'] ?? 'firstParty') === 'firstParty'
+  );
 }
 
 /** The context in use from the `get_context_usage` answer (`totalTokens` of `maxTokens`). */
