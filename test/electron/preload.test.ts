@@ -39,6 +39,7 @@ describe('the preload', () => {
               platform: 'linux',
               shell: '/bin/sh',
               notifications: { needsYou: true, done: false, error: true },
+              appearance: { terminalFontFamily: null, terminalFontSize: 13, theme: 'dark' },
             },
           }
         : name === 'terminalBusy'
@@ -51,6 +52,7 @@ describe('the preload', () => {
       platform: 'linux',
       shell: '/bin/sh',
       notifications: { needsYou: true, done: false, error: true },
+      appearance: { terminalFontFamily: null, terminalFontSize: 13, theme: 'dark' },
     });
     await expect(api.closeTerminal({ terminalId: 't' })).rejects.toThrow(
       'refused: untrusted sender',

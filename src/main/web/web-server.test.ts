@@ -193,6 +193,7 @@ describe('startWebServer', () => {
             platform: process.platform,
             shell: '/bin/sh',
             notifications: { needsYou: true, done: true, error: true },
+            appearance: { terminalFontFamily: null, terminalFontSize: 13, theme: 'system' },
           },
         },
       },

@@ -398,6 +398,9 @@ export interface StandInImage {
   height: number;
 }
 
+/** What the app sets of the window's own theme (its `themeSource`, from the theme setting). */
+export const nativeTheme = { themeSource: 'system' as 'system' | 'light' | 'dark' };
+
 export const nativeImage = {
   createFromBitmap(bitmap: Buffer, size: { width: number; height: number }): StandInImage {
     if (bitmap.length !== size.width * size.height * 4) {
@@ -691,6 +694,7 @@ export const standIn = {
     for (const window of [...standIn.windows]) window.destroy();
     app.removeAllListeners();
     Object.assign(app, { isPackaged: false });
+    nativeTheme.themeSource = 'system';
     Object.assign(standIn, {
       windows: [],
       menu: null,
@@ -734,4 +738,5 @@ export default {
   ipcRenderer,
   webUtils,
   nativeImage,
+  nativeTheme,
 };
