@@ -53,6 +53,10 @@ test('the page loads under 800 KB of JavaScript; a terminal’s code comes with 
   expect(firstLoad.map((s) => s.name)).not.toContainEqual(expect.stringMatching(/^lowlight-/));
   // The usage dialogs and their chart library come when "Usage" first opens.
   expect(firstLoad.map((s) => s.name)).not.toContainEqual(expect.stringMatching(/^usage-/));
+  // So do the settings dialogs, when one first opens.
+  expect(firstLoad.map((s) => s.name)).not.toContainEqual(
+    expect.stringMatching(/^(ClaudeSettings|TetherSettings)-/),
+  );
 
   await page.keyboard.press('Control+Shift+Enter');
   const terminal = await firstTerminal(page);

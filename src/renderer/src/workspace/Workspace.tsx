@@ -24,15 +24,22 @@ import { useNotificationSettings } from './use-notification-settings';
 import { useBlockHandoffs } from './use-block-handoffs';
 import { useWorkspace, type NewBlock } from './use-workspace';
 import { ConnectHost } from './remote/ConnectHost';
-import { ClaudeSettings } from '../settings/ClaudeSettings';
-import { TetherSettings } from '../settings/tether/TetherSettings';
 import type { UsageDialogOpen } from '../settings/usage/usage-dialogs';
 import { SshAsks } from './remote/SshAsks';
 import { useSshAsks } from './remote/use-ssh-asks';
 
-// The usage dialogs (and their chart library) load when one first opens, not with the page.
+// The settings and usage dialogs (and the usage chart's library) load when one first opens, not
+// with the page.
 const UsageDialogs = lazy(() =>
   import('../settings/usage/usage-dialogs').then(({ UsageDialogs }) => ({ default: UsageDialogs })),
+);
+const ClaudeSettings = lazy(() =>
+  import('../settings/ClaudeSettings').then(({ ClaudeSettings }) => ({ default: ClaudeSettings })),
+);
+const TetherSettings = lazy(() =>
+  import('../settings/tether/TetherSettings').then(({ TetherSettings }) => ({
+    default: TetherSettings,
+  })),
 );
 
 interface WorkspaceProps {
@@ -413,14 +420,18 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         </Suspense>
       )}
       {claudeSettingsFor !== undefined && (
-        <ClaudeSettings
-          api={api}
-          agentId={claudeSettingsFor}
-          onClose={() => setClaudeSettingsFor(undefined)}
-        />
+        <Suspense fallback={null}>
+          <ClaudeSettings
+            api={api}
+            agentId={claudeSettingsFor}
+            onClose={() => setClaudeSettingsFor(undefined)}
+          />
+        </Suspense>
       )}
       {tetherSettingsOpen && (
-        <TetherSettings api={api} onClose={() => setTetherSettingsOpen(false)} />
+        <Suspense fallback={null}>
+          <TetherSettings api={api} onClose={() => setTetherSettingsOpen(false)} />
+        </Suspense>
       )}
       {paletteOpen && (
         <CommandPalette entries={entries} isMac={isMac} onClose={() => setPaletteOpen(false)} />
