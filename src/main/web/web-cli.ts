@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorMessage } from '../../shared/error-message';
 import { workspaceStateSchema } from '../../shared/workspace-state';
-import { withUtf8Locale } from '../platform/user-environment';
+import { resolveUserEnvironment } from '../platform/user-environment';
 import { defaultShell } from '../pty/shell';
 import { browserStateDir } from '../host/config-dir';
 import { Host } from '../host/host';
@@ -49,11 +49,15 @@ async function main(): Promise<void> {
 
   const settings = new SettingsFile(join(stateDir, 'settings.json'));
   settings.watch();
+  const shell = defaultShell();
   const host = new Host({
     workspaceDir,
-    shell: defaultShell(),
-    // Browser mode is started from a command line: its environment is already the user's.
-    environment: Promise.resolve(withUtf8Locale(process.env, process.platform)),
+    shell,
+    environment: resolveUserEnvironment({
+      platform: process.platform,
+      env: process.env,
+      shell: shell.file,
+    }),
     settings,
     workspace: new JsonFile(join(stateDir, 'browser-workspace.json'), workspaceStateSchema),
     agentLogDir: join(stateDir, 'agents'),
