@@ -100,8 +100,14 @@ export function TerminalBlock({
   // `generation`) opens the new shell under the same id: the exited one has left the host.
   useEffect(() => {
     if (!view) return;
+    // Compared with the folder last reported, not the last render's spec: marks parsed in one go
+    // (a reloaded page's restored screen) report several folders before the block renders again,
+    // and "Run in terminal" must find the shell where the last one says, not where the first did.
+    let reported = latest.current.spec.cwd;
     const onDirectory = (cwd: string) => {
-      if (cwd !== latest.current.spec.cwd) latest.current.onSpecChange({ cwd });
+      if (cwd === reported) return;
+      reported = cwd;
+      latest.current.onSpecChange({ cwd });
     };
     // The marks in a reloaded page's restored screen rebuild the state the user had already
     // been shown: an old failure comes back seen, without a second notification.
