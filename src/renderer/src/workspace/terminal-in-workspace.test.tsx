@@ -82,6 +82,40 @@ describe('Select all in a terminal', () => {
   });
 });
 
+describe('Focus block header, and closing an idle terminal', () => {
+  it('puts the keyboard on the title, where Enter closes nothing', async () => {
+    const { keys } = await mount(false);
+    fireEvent.keyDown(keys, { key: 'E', code: 'KeyE', keyCode: 69, ctrlKey: true, shiftKey: true });
+    const title = document.querySelector<HTMLElement>('[data-block-id="a"] .block-title')!;
+    expect(document.activeElement).toBe(title);
+    fireEvent.keyDown(title, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.keyUp(title, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(screen.getAllByRole('region', { name: 'Terminal' })).toHaveLength(1);
+    expect(host.paramsOf('closeTerminal')).toEqual([]);
+  });
+
+  it('Reopen closed block brings the terminal back with the output it showed', async () => {
+    await mount(false);
+    host.replies.terminalBusy = { busy: false };
+    fireEvent.click(screen.getByRole('button', { name: 'Close terminal' }));
+    await waitFor(() => expect(screen.queryAllByRole('region', { name: 'Terminal' })).toEqual([]));
+    fireEvent.keyDown(window, {
+      key: 'T',
+      code: 'KeyT',
+      keyCode: 84,
+      ctrlKey: true,
+      shiftKey: true,
+    });
+    await waitFor(() => expect(views).toHaveLength(2));
+    const reopened = views[1]!;
+    await act(() => new Promise<void>((resolve) => reopened.term.write('', resolve)));
+    const lines = Array.from({ length: reopened.term.buffer.active.length }, (_, row) =>
+      reopened.term.buffer.active.getLine(row)?.translateToString(true),
+    );
+    expect(lines.slice(0, 3)).toEqual(['first line', 'second', '──── Closed; a new shell ────']);
+  });
+});
+
 describe('a second launch with --cwd DIR', () => {
   it('opens a terminal block in DIR in this window and gives it the keyboard', async () => {
     await mount(false);

@@ -17,6 +17,7 @@ import { useReconnect } from '../reconnect/use-reconnect';
 import { disconnectLine } from './disconnect-line';
 import { acceptFileDrops, shellQuoting, shellWords } from './dropped-files';
 import { FindBar } from './FindBar';
+import { keepClosedScreen, takeClosedScreen } from './closed-screens';
 import { linkTerminal } from './terminal-link';
 import { TerminalView } from './terminal-view';
 import { useTerminalAppearance } from './use-terminal-appearance';
@@ -87,14 +88,17 @@ export function TerminalBlock({
     });
     const observer = new ResizeObserver(() => created.fit());
     observer.observe(container.current!);
+    const closedScreen = takeClosedScreen(blockId);
+    if (closedScreen) created.term.write(closedScreen);
     viewRef.current = created;
     setView(created);
     return () => {
       observer.disconnect();
       viewRef.current = null;
+      keepClosedScreen(blockId, created.serialize());
       created.dispose();
     };
-  }, [api, windowsPty, appearance]);
+  }, [api, windowsPty, appearance, blockId]);
 
   // One terminal id per block, so that a reloaded page finds the shell it had. A restart (the
   // `generation`) opens the new shell under the same id: the exited one has left the host.
