@@ -24,6 +24,7 @@ import { useTerminalAppearance } from './use-terminal-appearance';
 
 /** How long a shell without shell integration gets to show its prompt. */
 const PROMPT_WAIT_MS = 2000;
+const NOTICE_MS = 4000;
 
 /**
  * The user's shell in xterm.js, here or on another machine; when the shell exits the block says so
@@ -49,6 +50,8 @@ export function TerminalBlock({
   const [generation, setGeneration] = useState(0);
   const [exit, setExit] = useState<EventPayload<'terminalExit'> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // What a command with nothing else to show did ("Copy last command output"), for a moment.
+  const [notice, setNotice] = useState<string | null>(null);
   // The remote shell has not opened since the block was made: there is no old output to keep.
   const [neverOpened, setNeverOpened] = useState(false);
   const [finding, setFinding] = useState(false);
@@ -223,9 +226,14 @@ export function TerminalBlock({
       const last = lastCommand(view);
       if (!last) setError(noCommand);
       else {
-        navigator.clipboard
-          .writeText(last.text)
-          .catch(() => setError('The clipboard could not be written.'));
+        const lines = last.text.trimEnd().split('\n').length;
+        navigator.clipboard.writeText(last.text).then(
+          () =>
+            setNotice(
+              `Copied the output of ${last.commandLine ? `“${last.commandLine}”` : 'the last command'} (${lines} ${lines === 1 ? 'line' : 'lines'})`,
+            ),
+          () => setError('The clipboard could not be written.'),
+        );
       }
     }
     if (commandId === 'terminal.paste') {
@@ -247,6 +255,12 @@ export function TerminalBlock({
       }
     }
   };
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   useEffect(() => {
     handleRef({
@@ -351,6 +365,11 @@ export function TerminalBlock({
             </>
           )}
         </Disconnected>
+      )}
+      {notice && (
+        <div className="block-notice" role="status">
+          {notice}
+        </div>
       )}
       {error && (
         <div className="block-error" role="alert">
