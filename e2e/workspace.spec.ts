@@ -64,7 +64,10 @@ test.describe('workspace, keyboard only', () => {
     await page.keyboard.press('Tab');
     await expect(terminal.locator('textarea')).toBeFocused();
     // Tab is the shell's in a terminal; this key leads out, to the block's header.
+    // The title, not the close button, so an Enter meant for the shell closes nothing.
     await page.keyboard.press('Control+Shift+E');
+    await expect(terminal.locator('.block-title')).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(terminal.getByRole('button', { name: 'Close terminal' })).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(page.getByRole('button', { name: 'Commands' })).toBeFocused();

@@ -11,6 +11,8 @@ import { systemProbe } from './start/system-probe';
 const root = resolve(__dirname, '..');
 const args = process.argv.slice(2);
 const electronVite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+// How long the page that forwards the browser to browser mode stays for the browser to read.
+const PAGE_READ_MS = 10_000;
 
 async function browserMode(reason: string): Promise<number> {
   console.log(fallbackLine(reason));
@@ -20,12 +22,14 @@ async function browserMode(reason: string): Promise<number> {
 
   let opened = false;
   let page: LaunchPage | undefined;
+  let pageWritten = 0;
   const openOnUrl = (line: string) => {
     const url = /^https?:\/\/\S+$/.exec(line.trim())?.[0];
     if (!url || opened) return;
     opened = true;
     if (!shouldOpenBrowser(process.platform, process.env)) return;
     page = writeLaunchPage(url);
+    pageWritten = Date.now();
     openBrowser(page.url, { platform: process.platform, spawn, warn: (l) => console.error(l) });
   };
   const webCli = join(root, 'src', 'main', 'web', 'web-cli.ts');
@@ -35,6 +39,10 @@ async function browserMode(reason: string): Promise<number> {
       onLine: openOnUrl,
     });
   } finally {
+    // A server already running hands over its address and ends at once: the browser may not
+    // have read the page yet.
+    const unread = PAGE_READ_MS - (Date.now() - pageWritten);
+    if (page && unread > 0) await new Promise((resolve) => setTimeout(resolve, unread));
     page?.remove();
   }
 }

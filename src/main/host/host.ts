@@ -121,7 +121,8 @@ export class Host {
       broadcast: (event) => this.broadcast(event),
     });
     // Where the desktop app and browser mode both start: the stdin FIFOs a killed Tether left in
-    // the temp folder (the agents under a pty use them, Unix only) go before anything else runs.
+    // the temp folder (the agents under a pty use them, Unix only), and its shells' integration
+    // scripts, go before anything else runs.
     if (process.platform !== 'win32') removeStaleFifoFolders();
     options.settings?.onChange(({ problem }) =>
       this.broadcast({ name: 'settingsChanged', payload: { problem } }),

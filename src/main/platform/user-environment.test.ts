@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resolveUserEnvironment, startedFromLauncher, withUtf8Locale } from './user-environment';
+import {
+  resolveUserEnvironment,
+  startedFromLauncher,
+  withoutLauncherVariables,
+  withUtf8Locale,
+} from './user-environment';
 
 const shellEnv = async () => ({ PATH: '/opt/homebrew/bin:/usr/bin:/bin', FROM_SHELL: '1' });
 const mustNotRun = async (): Promise<NodeJS.ProcessEnv> => {
@@ -98,5 +103,34 @@ describe('resolveUserEnvironment', () => {
       },
     });
     expect(calls).toEqual([['/bin/zsh', { SHELL: '/bin/zsh' }, 1234]]);
+  });
+});
+
+describe('withoutLauncherVariables', () => {
+  it('drops what electron-vite set for the Electron it started, NODE_ENV included', () => {
+    expect(
+      withoutLauncherVariables(
+        {
+          NODE_ENV: 'production',
+          NODE_ENV_ELECTRON_VITE: 'production',
+          ELECTRON_EXEC_PATH: '/e',
+          HOME: '/h',
+        },
+        'linux',
+      ),
+    ).toEqual({ HOME: '/h' });
+  });
+
+  it('on Windows takes npm’s folders off Path, and keeps a NODE_ENV no launcher set', () => {
+    expect(
+      withoutLauncherVariables(
+        {
+          Path: 'C:\\p\\node_modules\\.bin;C:\\node_modules\\.bin;C:\\npm\\node-gyp-bin;C:\\Windows',
+          npm_lifecycle_event: 'start',
+          NODE_ENV: 'development',
+        },
+        'win32',
+      ),
+    ).toEqual({ Path: 'C:\\Windows', NODE_ENV: 'development' });
   });
 });

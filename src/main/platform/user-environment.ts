@@ -5,7 +5,8 @@ import { errorMessage } from '../../shared/error-message';
  * The environment terminals and agents get. An app started from the macOS Finder or Dock, or a
  * Linux desktop launcher, inherits the session's bare environment: no PATH additions from the
  * user's shell files (so `claude` is not found) and, on macOS, no locale at all. Started from a
- * terminal, the environment is already the user's and is kept as it is.
+ * terminal, the environment is already the user's, less what the scripts that started Tether
+ * added for themselves (`npm start`).
  */
 
 export interface UserEnvironmentOptions {
@@ -49,10 +50,58 @@ export function withUtf8Locale(
   return { ...env, LANG: platform === 'darwin' ? 'en_US.UTF-8' : 'C.UTF-8' };
 }
 
+/**
+ * What npm (and pnpm, which copies it) adds for a script it runs: `npm_*` settings, the script's
+ * folders' `node_modules/.bin` and npm's node-gyp-bin ahead of PATH, and a few plain names. The
+ * shell that ran `npm start` had none of them, and in a user's shell they would run Tether's own
+ * tools in place of the user's and hand npm's settings to every `npm` the user types.
+ */
+const NPM_ADDED = ['INIT_CWD', 'NODE', 'COLOR'];
+/** What electron-vite sets for the Electron it starts; NODE_ENV=production makes `npm install` skip devDependencies. */
+const ELECTRON_VITE_ADDED = [
+  'NODE_ENV_ELECTRON_VITE',
+  'NODE_ENV',
+  'ELECTRON_MAJOR_VER',
+  'ELECTRON_EXEC_PATH',
+  'ELECTRON_CLI_ARGS',
+  'ELECTRON_ENTRY',
+  'ELECTRON_RENDERER_URL',
+];
+
+function isScriptBinFolder(entry: string): boolean {
+  return /[\\/]node_modules[\\/]\.bin$|[\\/]node-gyp-bin$/.test(entry);
+}
+
+/** The environment without what a launcher script added for its own children (see above). */
+export function withoutLauncherVariables(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+): NodeJS.ProcessEnv {
+  const underNpm = Object.keys(env).some((name) => /^npm_(lifecycle_event|execpath)$/i.test(name));
+  const underElectronVite = env['NODE_ENV_ELECTRON_VITE'] !== undefined;
+  if (!underNpm && !underElectronVite) return env;
+  const cleaned = { ...env };
+  if (underElectronVite) for (const name of ELECTRON_VITE_ADDED) delete cleaned[name];
+  if (underNpm) {
+    for (const name of Object.keys(cleaned)) {
+      if (/^npm_/i.test(name) || NPM_ADDED.includes(name)) delete cleaned[name];
+    }
+    // Windows spells it Path; npm prepends to each spelling it finds.
+    const delimiter = platform === 'win32' ? ';' : ':';
+    for (const name of Object.keys(cleaned).filter((key) => /^path$/i.test(key))) {
+      const entries = cleaned[name]!.split(delimiter);
+      const first = entries.findIndex((entry) => !isScriptBinFolder(entry));
+      cleaned[name] = first < 0 ? '' : entries.slice(first).join(delimiter);
+    }
+  }
+  return cleaned;
+}
+
 export async function resolveUserEnvironment(
   options: UserEnvironmentOptions,
 ): Promise<NodeJS.ProcessEnv> {
-  const { platform, env } = options;
+  const { platform } = options;
+  const env = withoutLauncherVariables(options.env, platform);
   let resolved = env;
   if (startedFromLauncher(platform, env)) {
     const read = options.readShell ?? readShellEnvironment;

@@ -4,6 +4,7 @@ import {
   cpSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -137,3 +138,50 @@ describe.skipIf(process.platform === 'win32')(
     });
   },
 );
+
+describe('npm run web: a second start on the same state folder', () => {
+  let dir: string;
+  let first: ReturnType<typeof spawn> | undefined;
+  afterEach(() => {
+    if (first?.exitCode === null && first.signalCode === null) first.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts no server: it prints the running one’s address, which `npm start` opens', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'web-cli-'));
+    const [root, home, workspace, state] = ['project', 'home', 'ws', 'state'].map((name) =>
+      join(dir, name),
+    ) as [string, string, string, string];
+    for (const folder of [root, home, workspace]) mkdirSync(folder);
+    stage(root);
+    const cli = join(root, 'src', 'main', 'web', 'web-cli.ts');
+    const args = ['--import', 'tsx', cli, '--cwd', workspace, '--state-dir', state];
+    const options = {
+      cwd: root,
+      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
+    };
+    first = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let url = '';
+    createInterface({ input: first.stdout! }).on('line', (line) => {
+      if (/^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/.test(line)) url = line;
+    });
+    await until(() => url !== '' || first?.exitCode !== null, 'the URL', 30_000);
+    expect(url).not.toBe('');
+
+    const second = spawnSync(process.execPath, args, {
+      ...options,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout.split('\n')).toContain(url);
+    expect(second.stdout).toContain(`already running on ${state}`);
+    // The first one serves on, alone.
+    expect((await fetch(url)).status).toBe(200);
+
+    const exited = new Promise((resolve) => first!.once('exit', resolve));
+    first.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(readdirSync(state)).not.toContain('browser-server.json');
+  });
+});

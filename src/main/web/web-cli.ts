@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorMessage } from '../../shared/error-message';
 import { workspaceStateSchema } from '../../shared/workspace-state';
-import { withUtf8Locale } from '../platform/user-environment';
+import { resolveUserEnvironment } from '../platform/user-environment';
 import { defaultShell } from '../pty/shell';
 import { browserStateDir } from '../host/config-dir';
 import { Host } from '../host/host';
@@ -11,6 +11,7 @@ import { JsonFile } from '../host/json-file';
 import { SettingsFile } from '../host/settings';
 import { keepRunningOnErrors } from '../host/last-resort';
 import { startDirectory } from '../host/start-directory';
+import { claimStateDir } from './running-instance';
 import { startWebServer } from './web-server';
 
 // `npm run web [-- --port N --cwd DIR --state-dir DIR]`: Tether in a browser tab, no Electron.
@@ -46,14 +47,31 @@ async function main(): Promise<void> {
     fail(`no built renderer in ${rendererDir}; run "npm run build" first`);
   }
   const stateDir = resolve(values['state-dir'] ?? browserStateDir());
+  const claim = await claimStateDir(stateDir);
+  if (!claim.held) {
+    // The address alone on its line, as a server that starts prints it: `npm start` opens it.
+    // Returning, not exiting: the line must reach a piped stdout whole.
+    if (claim.url) {
+      console.log(`Tether browser mode is already running on ${stateDir}:\n${claim.url}`);
+      return;
+    }
+    console.error(`tether web: another Tether is starting on ${stateDir}; use its page.`);
+    process.exitCode = 1;
+    return;
+  }
+  process.once('exit', () => claim.release());
 
   const settings = new SettingsFile(join(stateDir, 'settings.json'));
   settings.watch();
+  const shell = defaultShell();
   const host = new Host({
     workspaceDir,
-    shell: defaultShell(),
-    // Browser mode is started from a command line: its environment is already the user's.
-    environment: Promise.resolve(withUtf8Locale(process.env, process.platform)),
+    shell,
+    environment: resolveUserEnvironment({
+      platform: process.platform,
+      env: process.env,
+      shell: shell.file,
+    }),
     settings,
     workspace: new JsonFile(join(stateDir, 'browser-workspace.json'), workspaceStateSchema),
     agentLogDir: join(stateDir, 'agents'),
@@ -66,6 +84,7 @@ async function main(): Promise<void> {
   } catch (error) {
     fail(`cannot listen on 127.0.0.1:${port} (${errorMessage(error)})`);
   }
+  claim.publish(server.url);
   keepRunningOnErrors(process, (message) => console.error(message));
   console.log(`Tether browser mode in ${workspaceDir}\n${server.url}`);
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bashIntegration } from './bash';
@@ -41,12 +41,19 @@ let folder: string | undefined;
 
 /**
  * The scripts, written once per process into a private folder of their own (the shells read them
- * by path), and again if something cleared the temporary folder since.
+ * by path), and again if something cleared the temporary folder since. The folder goes when the
+ * process exits; its name carries the pid, so that the host's start removes one a killed Tether
+ * left (as it does the agents' FIFO folders, named the same way).
  */
 export function scriptFolder(): string {
   if (!folder || !existsSync(join(folder, ...scriptPaths.bash))) {
-    folder = mkdtempSync(join(tmpdir(), 'tether-shell-'));
+    if (!folder) process.once('exit', removeScriptFolder);
+    folder = mkdtempSync(join(tmpdir(), `tether-${process.pid}-shell-`));
     installScripts(folder);
   }
   return folder;
+}
+
+function removeScriptFolder(): void {
+  if (folder) rmSync(folder, { recursive: true, force: true });
 }

@@ -44,7 +44,9 @@ export function BlockFrame(props: BlockFrameProps) {
       onMouseDown={props.onFocus}
     >
       <div className="block-header">
-        <span className="block-title" title={props.spec.cwd}>
+        {/* Where "Focus block header" puts the keyboard: Tab goes on to the header's controls,
+            and Enter there closes nothing. */}
+        <span className="block-title" title={props.spec.cwd} tabIndex={-1}>
           {props.title}
         </span>
         {props.spec.host && (

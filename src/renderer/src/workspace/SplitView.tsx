@@ -11,6 +11,12 @@ interface SplitViewProps {
 
 type Split = Extract<LayoutNode, { type: 'split' }>;
 
+// What a screen reader says of a separator: what moving it changes.
+const SEPARATOR_NAMES: Record<Split['orientation'], string> = {
+  horizontal: 'Resize the blocks to the left and right',
+  vertical: 'Resize the blocks above and below',
+};
+
 const nodeKey = (node: LayoutNode) => (node.type === 'block' ? node.blockId : node.id);
 
 /** The split tree as nested resizable groups; leaves are slots that adopt block elements. */
@@ -59,7 +65,12 @@ function SplitGroup({ node, elements, onResize }: SplitViewProps & { node: Split
     >
       {node.children.map((child, index) => (
         <Fragment key={keys[index]}>
-          {index > 0 && <Separator className={`separator separator-${node.orientation}`} />}
+          {index > 0 && (
+            <Separator
+              className={`separator separator-${node.orientation}`}
+              aria-label={SEPARATOR_NAMES[node.orientation]}
+            />
+          )}
           <Panel id={keys[index]} minSize="5%">
             <SplitView node={child} elements={elements} onResize={onResize} />
           </Panel>

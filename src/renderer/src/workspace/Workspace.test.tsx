@@ -228,3 +228,11 @@ describe('block state in the workspace', () => {
     });
   });
 });
+
+describe('the separators between blocks', () => {
+  it('are named for what moving them resizes', () => {
+    expect(
+      screen.getAllByRole('separator', { name: 'Resize the blocks to the left and right' }),
+    ).toHaveLength(2);
+  });
+});

@@ -127,10 +127,10 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
       return void (target && workspace.focus(target, true));
     }
     case 'focusHeader':
-      // The way out of a terminal, which keeps Tab for the shell.
+      // The way out of a terminal, which keeps Tab for the shell. The title, not a button: an
+      // Enter meant for the terminal must not close it.
       return void (
-        focused &&
-        elements.get(focused)?.querySelector<HTMLElement>('.block-header button')?.focus()
+        focused && elements.get(focused)?.querySelector<HTMLElement>('.block-title')?.focus()
       );
     case 'focusNeedsYou': {
       const target = nextBlockToVisit(order, context.shown, focused);

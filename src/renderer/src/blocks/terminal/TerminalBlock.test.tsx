@@ -10,6 +10,7 @@ import { AppInfoContext, type AppInfo } from '../../host/app-info';
 import { AppearanceContext } from '../../ui/appearance';
 import { FakeHost } from '../agent/testing/fake-host';
 import { reconnectDelay } from '../reconnect/use-reconnect';
+import type { BlockHandle } from '../registry';
 import type { TerminalView } from './terminal-view';
 import { TerminalBlock } from './TerminalBlock';
 import { dropFiles } from './testing/drop-files';
@@ -377,5 +378,36 @@ describe('the settings’ font and theme', () => {
     expect(view!.term.options.fontFamily).toMatch(/^Iosevka, ui-monospace, /);
     expect(view!.term.options.theme?.background).toBe('#ffffff');
     await waitFor(() => expect(host.paramsOf('openTerminal')).toHaveLength(1));
+  });
+});
+
+describe('Copy last command output', () => {
+  it('says what it copied', async () => {
+    const copied: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: async (text: string) => void copied.push(text) },
+    });
+    const host = new FakeHost();
+    host.replies.openTerminal = { cwd: '/srv' };
+    let handle: BlockHandle | null = null;
+    render(
+      <TerminalBlock
+        blockId={BLOCK_ID}
+        spec={{ kind: 'terminal', cwd: '/srv' }}
+        api={host.api}
+        onSpecChange={() => undefined}
+        handleRef={(h) => (handle = h)}
+      />,
+    );
+    await waitFor(() => expect(host.paramsOf('openTerminal')).not.toEqual([]));
+    const osc = (body: string) => `\x1b]633;${body}\x07`;
+    const shown = `${osc('A')}$ ${osc('B')}ls\r\n${osc('E;ls')}${osc('C')}a\r\nb\r\n${osc('D;0')}`;
+    await act(() => new Promise<void>((resolve) => views.at(-1)!.term.write(shown, resolve)));
+    act(() => handle!.run('terminal.copyLastOutput'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Copied the output of “ls” (2 lines)'),
+    );
+    expect(copied).toHaveLength(1);
   });
 });

@@ -17,12 +17,14 @@ import { useReconnect } from '../reconnect/use-reconnect';
 import { disconnectLine } from './disconnect-line';
 import { acceptFileDrops, shellQuoting, shellWords } from './dropped-files';
 import { FindBar } from './FindBar';
+import { keepClosedScreen, takeClosedScreen } from './closed-screens';
 import { linkTerminal } from './terminal-link';
 import { TerminalView } from './terminal-view';
 import { useTerminalAppearance } from './use-terminal-appearance';
 
 /** How long a shell without shell integration gets to show its prompt. */
 const PROMPT_WAIT_MS = 2000;
+const NOTICE_MS = 4000;
 
 /**
  * The user's shell in xterm.js, here or on another machine; when the shell exits the block says so
@@ -48,6 +50,8 @@ export function TerminalBlock({
   const [generation, setGeneration] = useState(0);
   const [exit, setExit] = useState<EventPayload<'terminalExit'> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // What a command with nothing else to show did ("Copy last command output"), for a moment.
+  const [notice, setNotice] = useState<string | null>(null);
   // The remote shell has not opened since the block was made: there is no old output to keep.
   const [neverOpened, setNeverOpened] = useState(false);
   const [finding, setFinding] = useState(false);
@@ -87,21 +91,30 @@ export function TerminalBlock({
     });
     const observer = new ResizeObserver(() => created.fit());
     observer.observe(container.current!);
+    const closedScreen = takeClosedScreen(blockId);
+    if (closedScreen) created.term.write(closedScreen);
     viewRef.current = created;
     setView(created);
     return () => {
       observer.disconnect();
       viewRef.current = null;
+      keepClosedScreen(blockId, created.serialize());
       created.dispose();
     };
-  }, [api, windowsPty, appearance]);
+  }, [api, windowsPty, appearance, blockId]);
 
   // One terminal id per block, so that a reloaded page finds the shell it had. A restart (the
   // `generation`) opens the new shell under the same id: the exited one has left the host.
   useEffect(() => {
     if (!view) return;
+    // Compared with the folder last reported, not the last render's spec: marks parsed in one go
+    // (a reloaded page's restored screen) report several folders before the block renders again,
+    // and "Run in terminal" must find the shell where the last one says, not where the first did.
+    let reported = latest.current.spec.cwd;
     const onDirectory = (cwd: string) => {
-      if (cwd !== latest.current.spec.cwd) latest.current.onSpecChange({ cwd });
+      if (cwd === reported) return;
+      reported = cwd;
+      latest.current.onSpecChange({ cwd });
     };
     // The marks in a reloaded page's restored screen rebuild the state the user had already
     // been shown: an old failure comes back seen, without a second notification.
@@ -213,9 +226,14 @@ export function TerminalBlock({
       const last = lastCommand(view);
       if (!last) setError(noCommand);
       else {
-        navigator.clipboard
-          .writeText(last.text)
-          .catch(() => setError('The clipboard could not be written.'));
+        const lines = last.text.trimEnd().split('\n').length;
+        navigator.clipboard.writeText(last.text).then(
+          () =>
+            setNotice(
+              `Copied the output of ${last.commandLine ? `“${last.commandLine}”` : 'the last command'} (${lines} ${lines === 1 ? 'line' : 'lines'})`,
+            ),
+          () => setError('The clipboard could not be written.'),
+        );
       }
     }
     if (commandId === 'terminal.paste') {
@@ -237,6 +255,12 @@ export function TerminalBlock({
       }
     }
   };
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   useEffect(() => {
     handleRef({
@@ -341,6 +365,11 @@ export function TerminalBlock({
             </>
           )}
         </Disconnected>
+      )}
+      {notice && (
+        <div className="block-notice" role="status">
+          {notice}
+        </div>
       )}
       {error && (
         <div className="block-error" role="alert">

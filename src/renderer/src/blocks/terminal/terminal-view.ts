@@ -1,5 +1,6 @@
 import { FitAddon } from '@xterm/addon-fit';
 import { SearchAddon } from '@xterm/addon-search';
+import { SerializeAddon } from '@xterm/addon-serialize';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { WebglAddon } from '@xterm/addon-webgl';
@@ -41,6 +42,7 @@ export class TerminalView {
   readonly term: Terminal;
   readonly search = new SearchAddon();
   private readonly fitAddon = new FitAddon();
+  private readonly serializer = new SerializeAddon();
   private webgl: WebglAddon | undefined;
   private readonly scheme = systemPrefersLight();
   private appearance: AppearanceSettings;
@@ -72,6 +74,7 @@ export class TerminalView {
     });
     this.term.loadAddon(this.fitAddon);
     this.term.loadAddon(this.search);
+    this.term.loadAddon(this.serializer);
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
     this.term.loadAddon(new WebLinksAddon((_event, url) => options.openLink(url)));
@@ -114,6 +117,11 @@ export class TerminalView {
 
   private colors() {
     return themeFor(isLight(this.appearance.theme, this.scheme.matches));
+  }
+
+  /** The scrollback and screen as the escape sequences that draw them again. */
+  serialize(): string {
+    return this.serializer.serialize();
   }
 
   dispose(): void {
