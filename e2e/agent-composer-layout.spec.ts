@@ -16,6 +16,31 @@ async function box(locator: Locator): Promise<Box> {
 const intersect = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/** WCAG contrast of an element's text against the first opaque background behind it. */
+const contrast = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const rgb = (colour: string) => colour.match(/[\d.]+/g)!.map(Number);
+    let behind: Element | null = element;
+    let background = [0, 0, 0, 0];
+    while (behind) {
+      background = rgb(getComputedStyle(behind).backgroundColor);
+      if (background[3] === undefined || background[3] === 1) break;
+      behind = behind.parentElement;
+    }
+    const luminance = ([r, g, b]: number[]) => {
+      const [R, G, B] = [r!, g!, b!].map((c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+    };
+    const [lighter, darker] = [
+      luminance(rgb(getComputedStyle(element).color)),
+      luminance(background),
+    ].sort((a, b) => b - a);
+    return (lighter! + 0.05) / (darker! + 0.05);
+  });
+
 test('what is typed and not sent is still in the composer after a reload', async ({
   page,
   agentMode,
@@ -85,4 +110,33 @@ test.describe('with a suggested next prompt', () => {
     }
     await screenshot(page, 'agent-suggestion-stacked');
   });
+});
+
+test('the find bar in a narrow agent block keeps its buttons, readable in the light theme', async ({
+  page,
+  agentMode,
+}) => {
+  await page.setViewportSize({ width: 560, height: 720 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  const agent = await openAgent(page, agentMode.browserMode.url);
+  await page.keyboard.press('Control+Shift+F');
+  const bar = agent.getByRole('search', { name: 'Find in transcript' });
+  await expect(bar).toBeVisible();
+  const block = await box(agent);
+  expect(block.width).toBeLessThan(400);
+  const controls = [
+    bar.getByText('Match case'),
+    bar.getByRole('button', { name: 'Previous match' }),
+    bar.getByRole('button', { name: 'Next match' }),
+    bar.getByRole('button', { name: 'Close' }),
+  ];
+  for (const control of controls) {
+    const { x, width } = await box(control);
+    expect(x, `${control} starts inside the block`).toBeGreaterThanOrEqual(block.x);
+    expect(x + width, `${control} ends inside the block`).toBeLessThanOrEqual(
+      block.x + block.width,
+    );
+  }
+  expect(await contrast(bar.getByText('Match case'))).toBeGreaterThanOrEqual(4.5);
+  await screenshot(page, 'agent-find-narrow-light');
 });
