@@ -194,6 +194,26 @@ describe('block state in the workspace', () => {
     expect(focused()).toBe('c');
   });
 
+  it('shows a failure as an alert and anything else as a plain status line', async () => {
+    const rescan = async () => {
+      fireEvent.keyDown(window, { key: 'P', code: 'KeyP', ctrlKey: true, shiftKey: true });
+      await settle();
+      fireEvent.click(screen.getByRole('option', { name: /Rescan session library/ }));
+      await settle();
+    };
+    host.replies.rescanLibrary = () => Promise.reject(new Error('the disk is gone'));
+    await rescan();
+    const failed = screen.getByRole('alert');
+    expect(failed.textContent).toMatch(/^Cannot rescan the session library/);
+    expect(failed.classList.contains('banner-info')).toBe(false);
+    host.replies.rescanLibrary = {};
+    await rescan();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const done = screen.getByText(/The session library is up to date/);
+    expect(done.getAttribute('role')).toBe('status');
+    expect(done.classList.contains('banner-info')).toBe(true);
+  });
+
   it('notifies what happened in blocks the user is not looking at; a click focuses the block', async () => {
     await lifecycle('b', 'busy');
     await push('b', { type: 'user_message', text: 'clean up' }, permission('r1'));
