@@ -364,6 +364,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             onRunInTerminal={handoffsFor(blockId).runInTerminal}
             onForkAgent={handoffsFor(blockId).forkAgent}
             onShowContextUsage={() => setUsageDialog({ dialog: 'context', agentId: blockId })}
+            onRestoreLayout={workspace.maximized === blockId ? workspace.toggleMaximize : undefined}
             handleRef={(handle) => {
               if (!handle) return void handles.current.delete(blockId);
               handles.current.set(blockId, handle);
