@@ -29,6 +29,8 @@ export interface AgentModeOptions {
   homeFiles: Record<string, string>;
   /** The CLI gets no API key: with no credentials in HOME either, it is not logged in. */
   loggedOut: boolean;
+  /** What the scripted API suggests as the next prompt after each turn (default: nothing). */
+  suggestion: string | undefined;
 }
 
 /**
@@ -40,9 +42,13 @@ export const test = base.extend<AgentModeOptions & { agentMode: AgentMode }>({
   seedEvents: [0, { option: true }],
   homeFiles: [{}, { option: true }],
   loggedOut: [false, { option: true }],
-  agentMode: async ({ claudePrelude, seedEvents, homeFiles, loggedOut }, use) => {
+  suggestion: [undefined, { option: true }],
+  agentMode: async ({ claudePrelude, seedEvents, homeFiles, loggedOut, suggestion }, use) => {
     let handler: FakeHandler = () => textReply('(no script)');
-    const fake = await startFakeAnthropic((call) => handler(call));
+    const fake = await startFakeAnthropic(
+      (call) => handler(call),
+      suggestion === undefined ? {} : { suggestion },
+    );
     const dir = await mkdtemp(join(tmpdir(), 'agent-e2e-'));
     const [workspace, state, home] = ['workspace', 'state', 'home'].map((n) => join(dir, n)) as [
       string,

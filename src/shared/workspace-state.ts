@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PROMPT_CHARS } from './contract/agent';
 import { sshHostSchema } from './contract/remote';
 import { worktreeSchema } from './worktree';
 
@@ -35,6 +36,13 @@ export const layoutNodeSchema: z.ZodType<LayoutNode> = z.lazy(() =>
   ]),
 );
 
+const draftText = z.string().max(MAX_PROMPT_CHARS);
+export const composerDraftSchema = z.object({
+  text: draftText,
+  pastes: z.array(z.object({ label: draftText, text: draftText })).optional(),
+});
+export type ComposerDraft = z.infer<typeof composerDraftSchema>;
+
 export const blockSpecSchema = z.object({
   kind: z.string().min(1).max(64),
   cwd: z.string().min(1).max(4096),
@@ -52,6 +60,9 @@ export const blockSpecSchema = z.object({
   // The worktree an agent block was started in ("New agent in worktree"), for its close to offer
   // Keep, Merge or Discard.
   worktree: worktreeSchema.optional(),
+  // What is typed in an agent block's composer and not sent yet, so a reload or a restart keeps it:
+  // the box's text, and the long pastes whose labels it holds. Kept only while it could be sent.
+  draft: composerDraftSchema.optional(),
 });
 export type BlockSpec = z.infer<typeof blockSpecSchema>;
 

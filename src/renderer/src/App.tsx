@@ -50,7 +50,9 @@ export function App({ api, problem }: AppProps) {
         setStarted({
           info,
           workspaceDir: info.workspaceDir,
-          isMac: isMacPlatform(info.platform),
+          // The keys are those of the keyboard in front of the user: in browser mode the host
+          // may be another kind of machine.
+          isMac: isMacPlatform(navigator.platform),
           workspace: initialWorkspace(saved, info.workspaceDir),
         });
       },

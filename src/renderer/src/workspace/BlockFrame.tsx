@@ -23,6 +23,8 @@ interface BlockFrameProps {
   onRunInTerminal?(command: string): void;
   onForkAgent?(fork: AgentFork): void;
   onShowContextUsage?(): void;
+  /** The block is shown alone ("Toggle maximize block"): its header says so and undoes it. */
+  onRestoreLayout?: (() => void) | undefined;
 }
 
 /**
@@ -56,6 +58,17 @@ export function BlockFrame(props: BlockFrameProps) {
         )}
         {props.spec.worktree && <WorktreeBadge api={props.api} worktree={props.spec.worktree} />}
         <BlockState activity={activity} />
+        {props.onRestoreLayout && (
+          <button
+            type="button"
+            className="block-maximized"
+            aria-pressed="true"
+            title="The other blocks are hidden: show them again"
+            onClick={props.onRestoreLayout}
+          >
+            Maximized
+          </button>
+        )}
         <button
           type="button"
           className="block-close"

@@ -18,6 +18,12 @@ describe('RenameBlock', () => {
     const { onRename, user } = open();
     const input = screen.getByRole('textbox', { name: 'Block name' });
     expect(document.activeElement).toBe(input);
+    // Named on screen, not only for a screen reader, with what the keys do.
+    expect(input.closest('label')?.textContent).toBe('Block name');
+    expect(input.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /^Enter renames it, Escape leaves it as it was/,
+    );
     await user.keyboard('  build watcher {Enter}');
     expect(onRename).toHaveBeenCalledWith('build watcher');
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 interface RenameBlockProps {
   current: string;
@@ -11,6 +11,7 @@ interface RenameBlockProps {
 export function RenameBlock({ current, onRename, onCancel }: RenameBlockProps) {
   const [value, setValue] = useState(current);
   const input = useRef<HTMLInputElement>(null);
+  const hint = useId();
   useEffect(() => {
     input.current?.focus();
     input.current?.select();
@@ -25,22 +26,28 @@ export function RenameBlock({ current, onRename, onCancel }: RenameBlockProps) {
         className="palette"
         onMouseDown={(event) => event.stopPropagation()}
       >
-        <input
-          ref={input}
-          aria-label="Block name"
-          maxLength={200}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              onRename(value.trim());
-            } else if (event.key === 'Escape') {
-              event.preventDefault();
-              onCancel();
-            }
-          }}
-        />
+        <label className="rename-block">
+          Block name
+          <input
+            ref={input}
+            aria-describedby={hint}
+            maxLength={200}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                onRename(value.trim());
+              } else if (event.key === 'Escape') {
+                event.preventDefault();
+                onCancel();
+              }
+            }}
+          />
+        </label>
+        <p id={hint} className="rename-block-hint">
+          Enter renames it, Escape leaves it as it was; an empty name gives back its own title.
+        </p>
       </div>
     </div>
   );

@@ -83,6 +83,12 @@ const stateOf = (blockId: string) =>
   within(block(blockId)).getByRole('status', { name: 'Block state' }).textContent;
 const topBar = () => screen.getByRole('status', { name: 'Blocks that need you' }).textContent;
 const focused = () => document.querySelector('.block.focused')?.getAttribute('data-block-id');
+async function runFromPalette(title: RegExp) {
+  fireEvent.keyDown(window, { key: 'P', code: 'KeyP', ctrlKey: true, shiftKey: true });
+  await settle();
+  fireEvent.click(screen.getByRole('option', { name: title }));
+  await settle();
+}
 const goToNext = () =>
   fireEvent.keyDown(window, { key: 'L', code: 'KeyL', ctrlKey: true, shiftKey: true });
 
@@ -192,6 +198,33 @@ describe('block state in the workspace', () => {
     fireEvent.click(screen.getByRole('option', { name: /Go to next block that needs you/ }));
     await settle();
     expect(focused()).toBe('c');
+  });
+
+  it('shows a failure as an alert and anything else as a plain status line', async () => {
+    const rescan = () => runFromPalette(/Rescan session library/);
+    host.replies.rescanLibrary = () => Promise.reject(new Error('the disk is gone'));
+    await rescan();
+    const failed = screen.getByRole('alert');
+    expect(failed.textContent).toMatch(/^Cannot rescan the session library/);
+    expect(failed.classList.contains('banner-info')).toBe(false);
+    host.replies.rescanLibrary = {};
+    await rescan();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const done = screen.getByText(/The session library is up to date/);
+    expect(done.getAttribute('role')).toBe('status');
+    expect(done.classList.contains('banner-info')).toBe(true);
+  });
+
+  it('says in the header of a maximized block that it is, and its button shows the others again', async () => {
+    const maximized = () =>
+      within(block('a')).queryByRole('button', { name: 'Maximized', pressed: true });
+    expect(maximized()).toBeNull();
+    await runFromPalette(/Toggle maximize block/);
+    expect(document.querySelectorAll('.workspace [data-block-id]')).toHaveLength(1);
+    fireEvent.click(maximized()!);
+    await settle();
+    expect(maximized()).toBeNull();
+    expect(document.querySelectorAll('.workspace [data-block-id]')).toHaveLength(3);
   });
 
   it('notifies what happened in blocks the user is not looking at; a click focuses the block', async () => {

@@ -66,7 +66,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const [claudeSettingsFor, setClaudeSettingsFor] = useState<string | null | undefined>(undefined);
   const [tetherSettingsOpen, setTetherSettingsOpen] = useState(false);
   const [usageDialog, setUsageDialog] = useState<UsageDialogOpen | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; problem: boolean } | null>(null);
   /** The kind of block "Connect to host" is asking a machine for, while it is open. */
   const [connectingKind, setConnectingKind] = useState<string | null>(null);
   const sshAsks = useSshAsks(api);
@@ -115,7 +115,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     close: workspace.close,
     closeForGood: (blockId, outcome) => {
       workspace.close(blockId, false);
-      setNotice(outcome);
+      setNotice({ text: outcome, problem: false });
     },
     refocus: (blockId) => workspace.focus(blockId, true),
   });
@@ -193,7 +193,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         openClaudeSettings: setClaudeSettingsFor,
         openTetherSettings: () => setTetherSettingsOpen(true),
         openUsageDialog: setUsageDialog,
-        notify: setNotice,
+        notify: (text, problem = false) => setNotice({ text, problem }),
       }),
     [
       state.layout,
@@ -327,8 +327,11 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         </span>
       </div>
       {notice && (
-        <div className="banner" role="status">
-          {notice}{' '}
+        <div
+          className={notice.problem ? 'banner' : 'banner banner-info'}
+          role={notice.problem ? 'alert' : 'status'}
+        >
+          {notice.text}{' '}
           <button type="button" onClick={() => setNotice(null)}>
             Dismiss
           </button>
@@ -368,6 +371,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
             onRunInTerminal={handoffsFor(blockId).runInTerminal}
             onForkAgent={handoffsFor(blockId).forkAgent}
             onShowContextUsage={() => setUsageDialog({ dialog: 'context', agentId: blockId })}
+            onRestoreLayout={workspace.maximized === blockId ? workspace.toggleMaximize : undefined}
             handleRef={(handle) => {
               if (!handle) return void handles.current.delete(blockId);
               handles.current.set(blockId, handle);

@@ -34,7 +34,8 @@ export interface CommandContext {
   /** Opens "Context usage" or "Usage" (for an agent block's CLI, where one is open). */
   openUsageDialog(open: UsageDialogOpen): void;
   /** Tells the user what came of a command that has nothing else to show. */
-  notify(notice: string): void;
+  /** A line for the user; `problem` when something failed (it is shown, and announced, as one). */
+  notify(notice: string, problem?: boolean): void;
 }
 
 /** The focused agent block, else the first one in the layout's order, else null. */
@@ -69,7 +70,7 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
             ...(host ? { host } : {}),
           }),
         (failure: unknown) =>
-          notify(`Cannot start an agent in a worktree: ${failureReason(failure)}`),
+          notify(`Cannot start an agent in a worktree: ${failureReason(failure)}`, true),
       );
     }
     case 'reopen':
@@ -88,14 +89,14 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
       return void api.rescanLibrary({}).then(
         () => notify('The session library is up to date'),
         (failure: unknown) =>
-          notify(`Cannot rescan the session library: ${failureReason(failure)}`),
+          notify(`Cannot rescan the session library: ${failureReason(failure)}`, true),
       );
     case 'openSettings':
       // Where the host cannot open an editor (browser mode), the page says where the file is.
       return void api.openSettings({}).then(
         ({ path, opened }) =>
           opened || notify(`Settings file: ${path} (Tether applies what you save in it)`),
-        (failure: unknown) => notify(failureReason(failure)),
+        (failure: unknown) => notify(failureReason(failure), true),
       );
     case 'tetherSettings':
       return context.openTetherSettings();

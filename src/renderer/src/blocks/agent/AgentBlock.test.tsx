@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionLifecycle } from '../../../../shared/agent-control';
 import type { AgentEvent } from '../../../../shared/agent-event';
+import { DRAFT_DELAY_MS } from './composer/use-draft';
 import { KEY_GUARD_MS } from './permission/use-answer-guard';
 import { FakeHost } from './testing/fake-host';
 import { AGENT_ID, renderBlock } from './testing/render-block';
@@ -72,6 +73,17 @@ describe('AgentBlock session', () => {
     });
     expect(onSpecChange).toHaveBeenCalledWith({ sessionId: 'abc' });
     expect(screen.getByText('claude-test')).toBeTruthy();
+  });
+
+  it('keeps what is typed in the block spec, and starts from it after a reload', async () => {
+    const { onSpecChange, settle } = await renderBlock(new FakeHost(), {
+      draft: { text: 'half a' },
+    });
+    const box = screen.getByRole('textbox', { name: 'Message Claude' }) as HTMLTextAreaElement;
+    expect(box.value).toBe('half a');
+    fireEvent.change(box, { target: { value: 'half a thought' } });
+    await settle(DRAFT_DELAY_MS);
+    expect(onSpecChange).toHaveBeenCalledWith({ draft: { text: 'half a thought' } });
   });
 
   it('names its Claude session when the user renames the block, not when it opens', async () => {

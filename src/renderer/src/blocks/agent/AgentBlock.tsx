@@ -367,6 +367,8 @@ export function AgentBlock({
         <Composer
           ref={composer}
           insertion={insertion}
+          draft={spec.draft}
+          onDraftChange={(draft) => latest.current.onSpecChange({ draft })}
           slashCommands={info.slashCommands}
           suggestion={info.suggestion}
           onDismissSuggestion={() => store.dismissSuggestion()}

@@ -9,6 +9,7 @@ import {
 } from 'react';
 import type { SlashCommand } from '../../../../../shared/agent-event';
 import type { ImageAttachment } from '../../../../../shared/contract/composer';
+import type { ComposerDraft } from '../../../../../shared/workspace-state';
 import { acceptFileDrops } from '../../terminal/dropped-files';
 import './composer.css';
 import { FileCompletions } from './FileCompletions';
@@ -19,6 +20,7 @@ import { PromptHistory } from './prompt-history';
 import { sendKeyOf } from './send-keys';
 import { slashCompletions } from './slash-commands';
 import { useAttachments } from './use-attachments';
+import { useDraft } from './use-draft';
 import { useFileSuggestions } from './use-file-suggestions';
 import { isMacPlatform, shortcutLabel } from '../../../ui/shortcuts';
 
@@ -58,6 +60,10 @@ interface ComposerProps {
   closedReason?: string | undefined;
   /** Added after what is typed. */
   insertion?: ComposerInsertion | null;
+  /** What was typed and not sent before a reload: the box starts with it. */
+  draft?: ComposerDraft | undefined;
+  /** What is typed changed (undefined: the box is empty), for the next reload to find. */
+  onDraftChange?(draft: ComposerDraft | undefined): void;
 }
 
 function caretOnFirstLine(area: HTMLTextAreaElement): boolean {
@@ -92,8 +98,10 @@ export function Composer({
   onDismissSuggestion,
   closedReason,
   suggestFiles,
+  draft,
+  onDraftChange,
 }: ComposerProps) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(draft?.text ?? '');
   const [caret, setCaret] = useState(0);
   const [selected, setSelected] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -128,6 +136,7 @@ export function Composer({
   const attachments = useAttachments(box, {
     text,
     closed: closedReason !== undefined,
+    keptPastes: draft?.pastes,
     setText: (value) => place(value, Math.min(caret, value.length)),
     insert: (value) => {
       const area = box.current?.querySelector('textarea');
@@ -136,6 +145,7 @@ export function Composer({
       place(text.slice(0, start) + value + text.slice(end), start + value.length);
     },
   });
+  useDraft(text, attachments.pastes, draft, onDraftChange);
 
   const complete = (command: SlashCommand) => replace(`/${command.name} `);
   const chooseFile = (path: string) => {

@@ -22,6 +22,8 @@ interface Box {
   setText(value: string): void;
   /** Nothing can be sent: pastes go in as typed text, nothing is attached. */
   closed: boolean;
+  /** The long pastes of a draft kept from before (a reload), taken once. */
+  keptPastes?: readonly Paste[] | undefined;
 }
 
 /**
@@ -30,7 +32,7 @@ interface Box {
  */
 export function useAttachments(element: RefObject<HTMLElement | null>, box: Box) {
   const [images, setImages] = useState<PendingImage[]>([]);
-  const [pastes, setPastes] = useState<Paste[]>([]);
+  const [pastes, setPastes] = useState<Paste[]>(() => [...(box.keptPastes ?? [])]);
   const [problem, setProblem] = useState<string | null>(null);
   const { text, insert, setText, closed } = box;
 
