@@ -48,6 +48,15 @@ export function errorAdvice(
       advice: 'Claude stopped at the turn limit: send a message to let it continue.',
     };
   }
+  // Compacting is what failed ("Prompt is too long · automatic compaction failed: …", "Error
+  // during compaction: Conversation too long. …"): neither /compact nor sending again helps.
+  if (/compaction failed|during compaction|not enough messages to compact/i.test(message)) {
+    return {
+      interrupted: false,
+      advice:
+        'The conversation could not be compacted: rewind to an earlier message, or start a new agent.',
+    };
+  }
   // Sending it again would fail the same way: the conversation itself is too big.
   if (/prompt is too long|context (length|window)|too many tokens|maximum context/i.test(message)) {
     return {
