@@ -482,6 +482,30 @@ describe('ClaudeTranslator: system, control and other frames', () => {
     ]);
   });
 
+  it('passes on the CLI’s informational notices (its own frame shape), skipping empty ones', () => {
+    const notice = (content: unknown, level = 'notice') => ({
+      type: 'system',
+      subtype: 'informational',
+      content,
+      level,
+      uuid: 'n1',
+      session_id: 's1',
+    });
+    expect(
+      run([
+        notice('Your organization has run out of extra usage credits.', 'warning'),
+        notice('  '),
+        notice(42),
+      ]),
+    ).toEqual([
+      {
+        type: 'cli_notice',
+        text: 'Your organization has run out of extra usage credits.',
+        level: 'warning',
+      },
+    ]);
+  });
+
   it('turns can_use_tool into permission_request with everything the dialog needs', () => {
     const suggestion = { type: 'addRules', destination: 'localSettings' };
     const events = run([

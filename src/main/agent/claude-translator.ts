@@ -10,6 +10,7 @@ import { slashCommandsOf } from './session-facts';
 import {
   apiRetryEvent,
   backgroundTasksEvent,
+  cliNoticeEvent,
   compactionBoundaryEvent,
   modelFallbackEvent,
   rateLimitEvent,
@@ -382,6 +383,9 @@ export class ClaudeTranslator {
         break;
       case 'model_fallback':
         event = modelFallbackEvent(frame);
+        break;
+      case 'informational':
+        event = cliNoticeEvent(frame);
         break;
     }
     if (event) out.push(event);

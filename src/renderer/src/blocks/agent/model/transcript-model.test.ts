@@ -79,6 +79,15 @@ describe('TranscriptModel', () => {
     ]);
   });
 
+  it('shows the CLI’s notices (billing, a setting it ignored) as notes', () => {
+    const model = fold([
+      { type: 'cli_notice', level: 'warning', text: 'You are now using extra usage credits.' },
+    ]);
+    expect(model.items).toMatchObject([
+      { kind: 'note', text: 'You are now using extra usage credits.' },
+    ]);
+  });
+
   it('keeps thinking apart from the text that follows it', () => {
     const model = fold([
       { type: 'thinking', text: 'Let me see', parent_tool_use_id: null },

@@ -234,8 +234,7 @@ export class TranscriptModel {
         });
         return;
       case 'model_fallback':
-        this.append(null, { kind: 'note', key: this.key('note'), text: event.text });
-        return;
+      case 'cli_notice':
       case 'notice':
         this.append(null, { kind: 'note', key: this.key('note'), text: event.text });
         return;
