@@ -649,6 +649,22 @@ describe('ClaudeTranslator: system, control and other frames', () => {
     expect(events).toEqual([{ type: 'command_output', text: 'Compacted' }]);
   });
 
+  it('shows the echo of a slash command as the command line the user typed', () => {
+    const echo = (name: string, args: string) => ({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: `<command-name>${name}</command-name>\n            <command-message>${name.slice(1)}</command-message>\n            <command-args>${args}</command-args>`,
+      },
+      isReplay: true,
+      uuid: 'u1',
+    });
+    expect(run([echo('/context', ''), echo('/model', 'opus')])).toEqual([
+      { type: 'user_message', text: '/context', uuid: 'u1' },
+      { type: 'user_message', text: '/model opus', uuid: 'u1' },
+    ]);
+  });
+
   it('surfaces rate limits and subagent task updates', () => {
     const events = run([
       {
