@@ -169,6 +169,8 @@ export type AgentEvent =
     }
   /** The model failed and the CLI switched to the fallback model; `text` is its explanation. */
   | { type: 'model_fallback'; from: string; to: string; text: string }
+  /** The CLI's own word to the user outside the conversation (billing, a setting it ignored). */
+  | { type: 'cli_notice'; text: string; level?: string }
   /** Every slash command the session offers now (`initialize`, `commands_changed`): replaces. */
   | { type: 'slash_commands'; commands: SlashCommand[] }
   /** The models the session can switch to (`initialize`). */

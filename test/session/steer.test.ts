@@ -8,6 +8,11 @@ import {
   toolUseReply,
   type MessagesCall,
 } from '../support/fake-anthropic';
+import { CostTracker } from '../../src/renderer/src/blocks/agent/model/cost-tracker';
+import {
+  TranscriptModel,
+  userPrompts,
+} from '../../src/renderer/src/blocks/agent/model/transcript-model';
 import { openSession, type Harness } from './harness';
 
 /** A reply that streams for about three seconds: long enough to queue and steer during it. */
@@ -61,6 +66,30 @@ describe('AgentSession queue and steer on the real CLI', () => {
       'Slept.',
       'Queued one answered.',
     ]);
+  });
+
+  it('shows two prompts queued together once, joined, as the CLI sends them', async () => {
+    h = await openSession('pipe', ({ index }) => textReply(`Reply ${index}.`, SLOW));
+    const [hi, bye] = [randomUUID(), randomUUID()];
+    h.session.send('first');
+    await firstCallStarted();
+    h.session.send('Then say hi', hi, [], 'later');
+    h.session.send('And bye', bye, [], 'later');
+    await h.waitUntil(stateIs(bye, 'completed'), 'the queued prompts ran');
+    // The CLI echoes the first alone, then both joined: the model gets (and the session keeps)
+    // only the joined message.
+    expect(h.events.filter((e) => e.type === 'user_message').map((e) => e.text)).toEqual([
+      'first',
+      'Then say hi',
+      'Then say hi\nAnd bye',
+    ]);
+    expect(lastUserText(calls()[1]!.body).trim().split('\n').slice(-2)).toEqual([
+      'Then say hi',
+      'And bye',
+    ]);
+    const transcript = new TranscriptModel(new CostTracker());
+    transcript.apply(h.events);
+    expect(userPrompts(transcript.items)).toEqual(['first', 'Then say hi\nAnd bye']);
   });
 
   it('takes a queued prompt back before the turn reads it; later it is too late', async () => {

@@ -35,6 +35,7 @@ const EVENT_TYPES: Record<AgentEvent['type'], true> = {
   message_aborted: true,
   api_retry: true,
   model_fallback: true,
+  cli_notice: true,
   slash_commands: true,
   models: true,
   context_usage: true,

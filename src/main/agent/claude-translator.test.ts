@@ -482,6 +482,30 @@ describe('ClaudeTranslator: system, control and other frames', () => {
     ]);
   });
 
+  it('passes on the CLI’s informational notices (its own frame shape), skipping empty ones', () => {
+    const notice = (content: unknown, level = 'notice') => ({
+      type: 'system',
+      subtype: 'informational',
+      content,
+      level,
+      uuid: 'n1',
+      session_id: 's1',
+    });
+    expect(
+      run([
+        notice('Your organization has run out of extra usage credits.', 'warning'),
+        notice('  '),
+        notice(42),
+      ]),
+    ).toEqual([
+      {
+        type: 'cli_notice',
+        text: 'Your organization has run out of extra usage credits.',
+        level: 'warning',
+      },
+    ]);
+  });
+
   it('turns can_use_tool into permission_request with everything the dialog needs', () => {
     const suggestion = { type: 'addRules', destination: 'localSettings' };
     const events = run([
@@ -623,6 +647,22 @@ describe('ClaudeTranslator: system, control and other frames', () => {
       },
     ]);
     expect(events).toEqual([{ type: 'command_output', text: 'Compacted' }]);
+  });
+
+  it('shows the echo of a slash command as the command line the user typed', () => {
+    const echo = (name: string, args: string) => ({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: `<command-name>${name}</command-name>\n            <command-message>${name.slice(1)}</command-message>\n            <command-args>${args}</command-args>`,
+      },
+      isReplay: true,
+      uuid: 'u1',
+    });
+    expect(run([echo('/context', ''), echo('/model', 'opus')])).toEqual([
+      { type: 'user_message', text: '/context', uuid: 'u1' },
+      { type: 'user_message', text: '/model opus', uuid: 'u1' },
+    ]);
   });
 
   it('surfaces rate limits and subagent task updates', () => {

@@ -10,6 +10,7 @@ import { slashCommandsOf } from './session-facts';
 import {
   apiRetryEvent,
   backgroundTasksEvent,
+  cliNoticeEvent,
   compactionBoundaryEvent,
   modelFallbackEvent,
   rateLimitEvent,
@@ -52,6 +53,22 @@ const LOCAL_COMMAND_OUTPUT = /^<local-command-stdout>([\s\S]*)<\/local-command-s
 export function localCommandOutput(text: string): string | null {
   const local = LOCAL_COMMAND_OUTPUT.exec(text);
   return local ? local[1]!.trim() : null;
+}
+
+/**
+ * How the CLI echoes a slash command it ran itself (`/context`): `<command-name>/context</command-name>`,
+ * `<command-message>`, `<command-args>`, each on a line of its own.
+ */
+const SLASH_COMMAND_ECHO =
+  /^<command-name>([^<]*)<\/command-name>\s*<command-message>[^<]*<\/command-message>\s*<command-args>([^<]*)<\/command-args>$/;
+
+/** The command line the user typed (`/context`, `/model opus`), when `text` is the CLI's echo of it. */
+export function slashCommandEcho(text: string): string | null {
+  const echo = SLASH_COMMAND_ECHO.exec(text.trim());
+  if (!echo) return null;
+  const name = echo[1]!.trim();
+  const args = echo[2]!.trim();
+  return args ? `${name} ${args}` : name;
 }
 
 /** The user's word for a turn the user stopped (an interrupt, or a denial that interrupts). */
@@ -266,8 +283,9 @@ export class ClaudeTranslator {
 
   private onUser(frame: FrameOf<'user'>, out: AgentEvent[]): void {
     if (frame.is_replay) {
-      const text = textOfContent(frame.content);
-      const local = localCommandOutput(text);
+      const said = textOfContent(frame.content);
+      const text = slashCommandEcho(said) ?? said;
+      const local = localCommandOutput(said);
       const images = imagesIn(frame.content);
       out.push(
         local !== null
@@ -382,6 +400,9 @@ export class ClaudeTranslator {
         break;
       case 'model_fallback':
         event = modelFallbackEvent(frame);
+        break;
+      case 'informational':
+        event = cliNoticeEvent(frame);
         break;
     }
     if (event) out.push(event);

@@ -28,6 +28,7 @@ export const SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
   'api_retry',
   'model_fallback',
   'model_refusal_fallback',
+  'informational',
   'thinking_tokens',
   'session_title_changed',
 ]);
@@ -136,6 +137,15 @@ export function modelFallbackEvent(
   const from = str(frame['original_model']) ?? '';
   const text = str(frame['content']) ?? `Switched to ${to}.`;
   return { type: 'model_fallback', from, to, text };
+}
+
+/** `informational`: a notice the CLI shows in its own transcript (`content`, `level`). */
+export function cliNoticeEvent(frame: Record<string, unknown>): EventOf<'cli_notice'> | null {
+  const text = str(frame['content'])?.trim();
+  if (!text) return null;
+  const event: EventOf<'cli_notice'> = { type: 'cli_notice', text };
+  put(event, 'level', str(frame['level']));
+  return event;
 }
 
 /** The `rate_limit_info` of a `rate_limit_event`, in either spelling (see `field`). */

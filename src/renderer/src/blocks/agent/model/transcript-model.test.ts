@@ -79,6 +79,34 @@ describe('TranscriptModel', () => {
     ]);
   });
 
+  it('shows the CLI’s notices (billing, a setting it ignored) as notes', () => {
+    const model = fold([
+      { type: 'cli_notice', level: 'warning', text: 'You are now using extra usage credits.' },
+    ]);
+    expect(model.items).toMatchObject([
+      { kind: 'note', text: 'You are now using extra usage credits.' },
+    ]);
+  });
+
+  it('shows prompts the CLI joined once: the joined echo replaces the first one’s', () => {
+    const said = (text: string, uuid: string): AgentEvent => ({ type: 'user_message', text, uuid });
+    const model = fold(
+      [said('first', 'u0'), text('Reply.')],
+      [said('Then say hi', 'u1')],
+      [said('Then say hi\nAnd bye', 'u2'), text('Hi and bye.')],
+      // The same words again in a later turn are a prompt of their own.
+      [said('Then say hi\nAnd bye\nagain', 'u3')],
+    );
+    expect(model.items.map((item) => (item.kind === 'user' ? item.text : item.kind))).toEqual([
+      'first',
+      'assistant',
+      'Then say hi\nAnd bye',
+      'assistant',
+      'Then say hi\nAnd bye\nagain',
+    ]);
+    expect(model.items[2]).toMatchObject({ uuid: 'u2' });
+  });
+
   it('keeps thinking apart from the text that follows it', () => {
     const model = fold([
       { type: 'thinking', text: 'Let me see', parent_tool_use_id: null },

@@ -166,14 +166,7 @@ export class TranscriptModel {
         return;
       }
       case 'user_message':
-        this.append(null, {
-          kind: 'user',
-          key: this.key('user'),
-          text: event.text,
-          ...(event.uuid ? { uuid: event.uuid } : {}),
-          ...(event.images ? { images: event.images } : {}),
-        });
-        return;
+        return this.userMessage(event);
       case 'tool_use':
         return this.toolUse(event);
       case 'tool_result':
@@ -234,8 +227,7 @@ export class TranscriptModel {
         });
         return;
       case 'model_fallback':
-        this.append(null, { kind: 'note', key: this.key('note'), text: event.text });
-        return;
+      case 'cli_notice':
       case 'notice':
         this.append(null, { kind: 'note', key: this.key('note'), text: event.text });
         return;
@@ -244,6 +236,26 @@ export class TranscriptModel {
         // elsewhere or not at all.
         return;
     }
+  }
+
+  private userMessage(event: AgentEvent & { type: 'user_message' }): void {
+    // Prompts queued behind a turn run as one: the CLI echoes the first alone, then all of them
+    // joined by newlines as the one message it sends and keeps. The joined one replaces the first.
+    const last = this.root.at(-1);
+    const joins = last?.kind === 'user' && event.text.startsWith(`${last.text}\n`);
+    const item: TranscriptItem = {
+      kind: 'user',
+      key: joins ? last.key : this.key('user'),
+      text: event.text,
+      ...(event.uuid ? { uuid: event.uuid } : {}),
+      ...(event.images ? { images: event.images } : {}),
+    };
+    if (!joins) {
+      this.append(null, item);
+      return;
+    }
+    this.ownRoot()[this.root.length - 1] = item;
+    this.fresh.add(item);
   }
 
   private toolUse(event: AgentEvent & { type: 'tool_use' }): void {

@@ -22,3 +22,36 @@ describe('agentActivity', () => {
     expect(agentActivity(store.getSnapshot(), betweenTurns).status).toBe('Idle');
   });
 });
+
+describe('agentActivity after a turn', () => {
+  const turnEnded = { ...betweenTurns, turnEnded: true };
+
+  it('is a neutral Idle · Interrupted when the user stopped the turn, not an Error', () => {
+    const store = readyStore();
+    store.push([
+      { type: 'user_message', text: 'count to a million', uuid: 'u1' },
+      {
+        type: 'error',
+        subtype: 'error_during_execution',
+        message: 'Interrupted: the turn was stopped before it finished.',
+      },
+    ]);
+    expect(agentActivity(store.getSnapshot(), turnEnded)).toEqual({
+      kind: 'agent',
+      status: 'Idle',
+      detail: 'Interrupted',
+    });
+  });
+
+  it('is an Error when the turn failed', () => {
+    const store = readyStore();
+    store.push([
+      { type: 'user_message', text: 'hi', uuid: 'u1' },
+      { type: 'error', subtype: 'api_error', message: 'API Error: 500' },
+    ]);
+    expect(agentActivity(store.getSnapshot(), turnEnded)).toMatchObject({
+      status: 'Error',
+      detail: 'API Error: 500',
+    });
+  });
+});

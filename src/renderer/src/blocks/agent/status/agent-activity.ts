@@ -5,6 +5,7 @@ import type { PendingPrompt } from '../model/pending-prompts';
 import type { PendingRequest } from '../model/permission-queue';
 import type { TranscriptItem } from '../model/transcript-model';
 import { toolSummary } from '../model/tool-summary';
+import { isInterruption } from '../transcript/error-advice';
 
 type AgentActivity = Extract<BlockActivity, { kind: 'agent' }>;
 
@@ -56,6 +57,10 @@ function turnOutcome(items: readonly TranscriptItem[]): AgentActivity {
   const lastPrompt = items.findLastIndex((item) => item.kind === 'user');
   const turn = items.slice(lastPrompt + 1);
   const error = turn.findLast((item) => item.kind === 'error');
+  // A turn the user stopped waits for the next message like any other: neither red nor news.
+  if (error && isInterruption(error.subtype, error.message)) {
+    return { kind: 'agent', status: 'Idle', detail: 'Interrupted' };
+  }
   if (error) return { kind: 'agent', status: 'Error', detail: error.message };
   const answer = turn.findLast((item) => item.kind === 'assistant');
   const cost = turn.findLast((item) => item.kind === 'turn_cost');

@@ -29,6 +29,18 @@ describe('errorAdvice', () => {
     expect(errorAdvice('api_error', 'Your credit balance is too low').advice).toContain('credits');
   });
 
+  it('does not offer /compact when compacting is what failed', () => {
+    for (const message of [
+      'Prompt is too long · automatic compaction failed: the summary request failed',
+      'Error during compaction: Error: Conversation too long. Press esc twice to go up a few messages and try again.',
+    ]) {
+      const { advice } = errorAdvice('api_error', message);
+      expect(advice).toContain('could not be compacted');
+      expect(advice).not.toContain('/compact');
+      expect(advice).not.toContain('Send your message again');
+    }
+  });
+
   it('says when a rate limit resets: from the CLI’s rate_limit_event, else from its message', () => {
     const now = new Date(2026, 11, 1, 13, 53, 20).getTime();
     const resetsAt = new Date(2026, 11, 1, 14, 5).getTime() / 1000;

@@ -24,6 +24,11 @@ function rateLimitAdvice(message: string, resetsAt: number | undefined, now: num
   return 'Rate limited: wait a minute, then send again.';
 }
 
+/** The turn ended because the user stopped it (Esc, Stop, a denial that interrupts): no failure. */
+export function isInterruption(subtype: string, message: string): boolean {
+  return subtype === 'error_during_execution' && /^interrupted/i.test(message);
+}
+
 /**
  * What the user can do about a failed turn, from its subtype and message; `resetsAt` is when the
  * rate limit the CLI last reported hit resets (`rate_limit_event`), if it said.
@@ -34,13 +39,22 @@ export function errorAdvice(
   resetsAt?: number,
   now = Date.now(),
 ): ErrorAdvice {
-  if (subtype === 'error_during_execution' && /^interrupted/i.test(message)) {
+  if (isInterruption(subtype, message)) {
     return { interrupted: true, advice: 'The session is ready for your next message.' };
   }
   if (subtype === 'error_max_turns') {
     return {
       interrupted: false,
       advice: 'Claude stopped at the turn limit: send a message to let it continue.',
+    };
+  }
+  // Compacting is what failed ("Prompt is too long · automatic compaction failed: …", "Error
+  // during compaction: Conversation too long. …"): neither /compact nor sending again helps.
+  if (/compaction failed|during compaction|not enough messages to compact/i.test(message)) {
+    return {
+      interrupted: false,
+      advice:
+        'The conversation could not be compacted: rewind to an earlier message, or start a new agent.',
     };
   }
   // Sending it again would fail the same way: the conversation itself is too big.
