@@ -32,10 +32,14 @@ describe('the pinned CLI on logging in, accounts and plugins', () => {
       tokenSource: 'none',
       apiProvider: 'firstParty',
     });
+    // Which the session says before any prompt (initializeEvents).
+    expect(h.events.filter((e) => e.type === 'error')).toEqual([
+      expect.objectContaining({ subtype: 'not_logged_in' }),
+    ]);
     const raw: string[] = [];
     h.session.onRaw((chunk) => raw.push(chunk.toString()));
     h.session.send('hello');
-    const error = await h.waitForEvent('error');
+    const error = await h.waitForEvent('error', (e) => e.subtype !== 'not_logged_in');
     expect(error.message).toBe('Not logged in · Please run /login');
     // The synthetic assistant message that says it names the reason.
     expect(raw.join('')).toContain('"error":"authentication_failed"');
