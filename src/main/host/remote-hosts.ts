@@ -274,14 +274,17 @@ export class RemoteHosts {
   private async settings(host: string): Promise<SshSettings> {
     const env = await this.options.environment();
     const overrides = this.options.ssh?.() ?? {};
-    // Windows has a bridge only in the packaged app (see askpassFiles): elsewhere there, keys
-    // (the agent) are the way in, and a host that asks more says so in ssh's sentence.
     this.bridge ??= startAskpass({
       dir: privateDir(),
       env,
       ask: (question, withdrawn) => this.ask(question, withdrawn),
     });
-    const bridge = await this.bridge.catch(() => null);
+    const bridge = await this.bridge.catch((error: unknown) => {
+      // Windows has a bridge only in the packaged app (see askpassFiles): elsewhere there, keys
+      // (the agent) are the way in, and a host that asks more says so in ssh's sentence.
+      if ((overrides.platform ?? process.platform) === 'win32') return null;
+      throw error;
+    });
     if (!bridge) return { controlDir: privateDir(), ...overrides, env };
     return {
       controlDir: privateDir(),
