@@ -24,7 +24,7 @@ test.describe('New agent in worktree', () => {
     await page.goto(agentMode.browserMode.url);
     await expect(page.getByRole('region', { name: 'Terminal' }).locator('textarea')).toBeFocused();
     await runCommand(page, 'New agent in worktree');
-    await expect(page.getByRole('status').filter({ hasText: 'Cannot start' })).toContainText(
+    await expect(page.getByRole('alert').filter({ hasText: 'Cannot start' })).toContainText(
       'is not in a git repository',
     );
     await expect(agents(page)).toHaveCount(0);
