@@ -49,6 +49,16 @@ const repo = join(__dirname, '..', '..', '..');
  * A copy of the sources beside a stand-in for the built renderer, which web-cli looks for next to
  * them: the test needs no build, and never touches the checkout's out/ (builds rewrite it).
  */
+/** A staged copy of the project and the folders a browser-mode run gets, all under `dir`. */
+function stagedFolders(dir: string) {
+  const [root, home, workspace, state] = ['project', 'home', 'ws', 'state'].map((name) =>
+    join(dir, name),
+  ) as [string, string, string, string];
+  for (const folder of [root, home, workspace]) mkdirSync(folder);
+  stage(root);
+  return { root, home, workspace, state };
+}
+
 function stage(root: string): void {
   cpSync(join(repo, 'src'), join(root, 'src'), { recursive: true });
   // tsx compiles as the checkout does: its tsconfig decides how class fields are set up.
@@ -85,11 +95,7 @@ describe.skipIf(process.platform === 'win32')(
 
     it('is logged, and browser mode goes on serving', async () => {
       dir = mkdtempSync(join(tmpdir(), 'web-cli-'));
-      const [root, home, workspace, state] = ['project', 'home', 'ws', 'state'].map((name) =>
-        join(dir, name),
-      ) as [string, string, string, string];
-      for (const folder of [root, home, workspace]) mkdirSync(folder);
-      stage(root);
+      const { root, home, workspace, state } = stagedFolders(dir);
       const cli = spawn(
         process.execPath,
         [
@@ -149,11 +155,7 @@ describe('npm run web: a second start on the same state folder', () => {
 
   it('starts no server: it prints the running one’s address, which `npm start` opens', async () => {
     dir = mkdtempSync(join(tmpdir(), 'web-cli-'));
-    const [root, home, workspace, state] = ['project', 'home', 'ws', 'state'].map((name) =>
-      join(dir, name),
-    ) as [string, string, string, string];
-    for (const folder of [root, home, workspace]) mkdirSync(folder);
-    stage(root);
+    const { root, home, workspace, state } = stagedFolders(dir);
     const cli = join(root, 'src', 'main', 'web', 'web-cli.ts');
     const args = ['--import', 'tsx', cli, '--cwd', workspace, '--state-dir', state];
     const options = {
