@@ -72,6 +72,10 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     );
     remoteDir = made.stdout.trim();
     host = testHost(localDir, {
+      // The library reads the host's session files (what a reconnect missed); this computer's
+      // own are an empty folder.
+      libraryIndexDir: join(localDir, 'library'),
+      environment: Promise.resolve({ ...process.env, CLAUDE_CONFIG_DIR: join(localDir, 'claude') }),
       remote: {
         ssh: { configFile: settings.configFile!, controlDir: settings.controlDir },
         recentFile: join(localDir, 'recent-hosts.json'),
@@ -364,6 +368,73 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     expect(pids[0]).toBe('700');
     expect(pids).toContain('claude-a2.pid');
     await c.request('closeAgent', { agentId: 'a2' });
+  }, 180_000);
+
+  it('shows what the remote CLI did while the link was down, once, when the block reconnects', async () => {
+    const whole = 'Part one of it. Part two of it. Part three of it.';
+    reply = (prompt) =>
+      prompt.includes('go on') ? textReply(whole, { chunks: 3, delayMs: 1_500 }) : textReply('ok');
+    const c = client();
+    const open = (resumeSessionId?: string) =>
+      c.request<{ history: AgentEvent[] }>('openAgent', {
+        agentId: 'a4',
+        host: server.alias,
+        cwd: `${remoteDir}/work`,
+        ...(resumeSessionId ? { resumeSessionId } : {}),
+      });
+    await open();
+    await c.request('sendAgentMessage', { agentId: 'a4', text: 'first' });
+    await until(() => of(c.events('a4'), 'done').length === 1, 'the first turn');
+    const sessionId = of(c.events('a4'), 'session_started')[0]!.session_id;
+    // The text after the prompt "go on".
+    const replyText = () => {
+      const events = c.events('a4');
+      const asked = events.findIndex((e) => e.type === 'user_message' && e.text === 'go on');
+      return asked < 0
+        ? ''
+        : of(events.slice(asked), 'assistant_text')
+            .map((e) => e.text)
+            .join('');
+    };
+
+    // The link dies with the reply part way through.
+    await c.request('sendAgentMessage', { agentId: 'a4', text: 'go on' });
+    await until(() => replyText().length > 0, 'the reply to begin');
+    await runSsh(
+      sshCommand({ host: server.alias }, settings, { kind: 'control', operation: 'exit' }),
+    );
+    await until(() => c.state('a4')?.state === 'exited', 'the session to end');
+    const cutAt = replyText();
+    expect(cutAt).toBe(whole.slice(0, cutAt.length));
+    expect(cutAt.length).toBeLessThan(whole.length);
+    // The CLI there goes on and writes the whole reply to its session file.
+    const file = `${remoteDir}/claude/projects/*/${sessionId}.jsonl`;
+    await expect
+      .poll(async () => (await remote(`grep -c 'Part three' ${file} || true`)).out, {
+        timeout: 30_000,
+      })
+      .not.toBe('0');
+
+    await c.request('closeAgent', { agentId: 'a4' });
+    await open(sessionId);
+    await until(
+      () => of(c.events('a4'), 'notice').some((n) => n.text.includes('connection was down')),
+      'what was missed',
+    );
+    // The reply is whole, no part of it twice, and the turn after goes on from there.
+    expect(replyText()).toBe(whole);
+    const before = c.events('a4').length;
+    await c.request('sendAgentMessage', { agentId: 'a4', text: 'after' });
+    await until(
+      () => of(c.events('a4').slice(before), 'done').length === 1,
+      'the turn after reconnecting',
+    );
+    expect(of(c.events('a4'), 'user_message').map((e) => e.text)).toEqual([
+      'first',
+      'go on',
+      'after',
+    ]);
+    await c.request('closeAgent', { agentId: 'a4' });
   }, 180_000);
 
   it('ends the CLI a lost link left running when its block is closed for good, at the next connection', async () => {

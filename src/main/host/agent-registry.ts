@@ -7,6 +7,7 @@ import { AgentOutputBatcher } from '../agent/agent-output-batcher';
 import { AgentSession, type SessionHost, type StartOptions } from '../agent/agent-session';
 import { EventLog } from '../agent/event-log';
 import { isDirectory } from './fs-checks';
+import { missedEvents } from './missed-events';
 import type { TransportKind } from '../agent/transport/transport';
 
 export interface AgentDefaults {
@@ -48,6 +49,8 @@ interface Agent {
   held: AgentEvent[] | null;
   /** Raw views open on this session: its raw bytes go out only while there is one. */
   rawViews: number;
+  /** What the session sent since it resumed, while what it missed is looked for; else null. */
+  since: AgentEvent[] | null;
 }
 
 /**
@@ -130,6 +133,7 @@ export class AgentRegistry {
       if (raw && agent.rawViews > 0 && open())
         this.emit({ name: 'agentRaw', payload: { agentId, data: raw } });
       if (events.length === 0) return;
+      agent.since?.push(...events);
       if (agent.held) return void agent.held.push(...events);
       log.append(events);
       if (open()) this.emit({ name: 'agentEvents', payload: { agentId, events } });
@@ -146,25 +150,69 @@ export class AgentRegistry {
       batcher.flush();
       if (open()) this.emit({ name: 'agentState', payload: { agentId, state } });
     });
-    const agent: Agent = { session, cwd, log, batcher, held: null, rawViews: 0 };
+    // A remote block reconnecting: its CLI may have gone on without it.
+    const catchUp = host && from.resume && !from.forkSession && history.length > 0;
+    const agent: Agent = {
+      session,
+      cwd,
+      log,
+      batcher,
+      held: null,
+      rawViews: 0,
+      since: catchUp ? [] : null,
+    };
     this.agents.set(agentId, agent);
     this.places.set(agentId, { cwd, ...(host ? { host } : {}) });
 
     const { agentEnv, claudePath, taskTools } = { ...this.defaults, ...launch };
-    session
-      .start({
-        // A remote CLI's folder is its session host's; ssh runs from the workspace here.
-        cwd: host ? this.defaults.workspaceDir : cwd,
-        env: withTaskTools(agentEnv ?? process.env, taskTools !== false),
-        ...(claudePath ? { locate: { setting: claudePath } } : {}),
-        ...(this.defaults.agentTransport ? { transport: this.defaults.agentTransport } : {}),
-        ...(params.model ? { model: params.model } : {}),
-        ...(params.permissionMode ? { permissionMode: params.permissionMode } : {}),
-        ...from,
-      })
-      // The failure reaches the block as an `exited` state with its message.
-      .catch(() => undefined);
+    const started = session.start({
+      // A remote CLI's folder is its session host's; ssh runs from the workspace here.
+      cwd: host ? this.defaults.workspaceDir : cwd,
+      env: withTaskTools(agentEnv ?? process.env, taskTools !== false),
+      ...(claudePath ? { locate: { setting: claudePath } } : {}),
+      ...(this.defaults.agentTransport ? { transport: this.defaults.agentTransport } : {}),
+      ...(params.model ? { model: params.model } : {}),
+      ...(params.permissionMode ? { permissionMode: params.permissionMode } : {}),
+      ...from,
+    });
+    // The failure reaches the block as an `exited` state with its message.
+    started.catch(() => undefined);
+    if (catchUp) {
+      void started.then(
+        () => this.catchUp(agentId, agent, history, from.resume!, host),
+        () => (agent.since = null),
+      );
+    }
     return { cwd, history };
+  }
+
+  /**
+   * A remote CLI whose link died went on with its turn, writing only to its session file: what
+   * the block missed comes from that file, once the new CLI runs (its start ended the old one, so
+   * the file is whole). The page gets it as events, after a note saying where they come from.
+   */
+  private async catchUp(
+    agentId: string,
+    agent: Agent,
+    history: AgentEvent[],
+    sessionId: string,
+    host: string,
+  ) {
+    const transcript = await this.defaults.pastTranscript?.(sessionId, host).catch(() => null);
+    agent.batcher.flush();
+    const since = agent.since ?? [];
+    agent.since = null;
+    // A block closed meanwhile: its next open looks again.
+    if (!transcript || this.agents.get(agentId) !== agent) return;
+    const missed = missedEvents(history, since, transcript);
+    if (missed.length === 0) return;
+    agent.batcher.pushEvent({
+      type: 'notice',
+      level: 'info',
+      text: 'Claude went on while the connection was down; what it did then is below, from its session file.',
+    });
+    for (const event of missed) agent.batcher.pushEvent(event);
+    agent.batcher.flush();
   }
 
   /**

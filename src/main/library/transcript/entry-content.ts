@@ -70,11 +70,21 @@ function assistantContent(model: string | null, id: string, content: ContentBloc
     switch (block.type) {
       case 'text':
         if (block.text)
-          events.push({ type: 'assistant_text', text: block.text, parent_tool_use_id: null });
+          events.push({
+            type: 'assistant_text',
+            text: block.text,
+            parent_tool_use_id: null,
+            message_id: id,
+          });
         break;
       case 'thinking':
         if (block.thinking)
-          events.push({ type: 'thinking', text: block.thinking, parent_tool_use_id: null });
+          events.push({
+            type: 'thinking',
+            text: block.thinking,
+            parent_tool_use_id: null,
+            message_id: id,
+          });
         break;
       case 'tool_use':
         events.push({
