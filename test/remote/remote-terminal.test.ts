@@ -229,6 +229,27 @@ describe.skipIf(reason)(reason ? `remote terminal: skipped, ${reason}` : 'remote
     );
   }
 
+  it('keeps keys typed before the first prompt, and tells the shell it runs in Tether, in each integrated login shell', async () => {
+    for (const login of loginShells) {
+      const file = installed(login.name);
+      if (!file) continue;
+      const account = server.userWithShell(file);
+      const { shell, env } = await remoteShell({ host: account.alias }, settings);
+      const terminal = openTerminal(shell, env);
+      try {
+        // At once, while ssh still connects and the integration is written: the output only
+        // holds the joined word once a shell ran it (`""` joins in sh, zsh and fish alike).
+        terminal.session.write('echo ahead""-42 $COLORTERM $TERM_PROGRAM\r');
+        await until(
+          () => terminal.output.includes('ahead-42 truecolor Tether'),
+          `${login.name} to run it`,
+        );
+      } finally {
+        await terminal.session.dispose();
+      }
+    }
+  });
+
   it('starts in the home, saying so, when the folder is not there', async () => {
     const missing = '/nonexistent/tether-project';
     const { shell, env } = await remoteShell({ host: server.alias }, settings, missing);

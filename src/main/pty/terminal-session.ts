@@ -10,6 +10,13 @@ import type { ShellSpec } from './shell';
 import { scriptFolder } from './shell-integration/install-scripts';
 import { withShellIntegration } from './shell-integration/launch';
 
+/**
+ * What a program in the terminal learns of it beyond TERM: colours in 24 bits, and whose it is.
+ * A remote terminal's shell gets them from Tether's script there (sshd accepts no variables it
+ * was not told to).
+ */
+export const TERMINAL_IDENTITY = { COLORTERM: 'truecolor', TERM_PROGRAM: 'Tether' } as const;
+
 export interface TerminalSessionOptions {
   shell: ShellSpec;
   cwd: string;
@@ -85,8 +92,7 @@ export class TerminalSession {
         ...env,
         ...launch.env,
         TERM: 'xterm-256color',
-        COLORTERM: 'truecolor',
-        TERM_PROGRAM: 'Tether',
+        ...TERMINAL_IDENTITY,
         [TERMINAL_TAG_VARIABLE]: this.tag,
       },
     });

@@ -1,5 +1,7 @@
 import { remoteCommandLine } from '../../shared/remote-command-line';
+import { posixQuote } from '../../shared/posix-quote';
 import type { ShellSpec } from '../pty/shell';
+import { TERMINAL_IDENTITY } from '../pty/terminal-session';
 import { integrationFiles } from '../pty/shell-integration/install-scripts';
 import { DEFAULT_DATA_DIRS, withShellIntegration } from '../pty/shell-integration/launch';
 import { connect, sshCommand, type SshSettings } from './ssh-connection';
@@ -116,12 +118,15 @@ function integratedStart(kind: RemoteIntegrated): string {
 
 /**
  * Run on the remote by `sh` (`remoteCommandLine`: whatever the login shell there, it reads none
- * of it). It enters the folder (`$1`, saying so and staying home when it cannot), then starts the
+ * of it). It tells the shell the terminal's identity (`TERMINAL_IDENTITY`), enters the folder (`$1`, saying so and staying home when it cannot), then starts the
  * login shell (`$SHELL`), `integrated` with the files in a private temporary folder. What cannot
  * be done (no `mktemp`, no `base64`, another shell) leaves a plain login shell.
  */
 const remoteScript = (integrated: boolean) =>
   [
+    `export ${Object.entries(TERMINAL_IDENTITY)
+      .map(([name, value]) => `${name}=${posixQuote(value)}`)
+      .join(' ')}`,
     'if [ -n "$1" ]; then cd -- "$1" 2>/dev/null || { echo "There is no folder $1 on $(uname -n) (or this user may not enter it): starting in $HOME." >&2; cd; }; fi',
     'shell=${SHELL:-/bin/sh}',
     ...(integrated
