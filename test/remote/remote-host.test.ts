@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-event';
 import type { EventMessage, HostResponse } from '../../src/shared/contract/host';
 import type { Host } from '../../src/main/host/host';
+import { findOnPath, isExecutableFile } from '../../src/main/platform/executables';
 import { runSsh, sshCommand, type SshSettings } from '../../src/main/remote/ssh-connection';
 import { stripTerminalCodes } from '../../src/shared/strip-terminal-codes';
 import { testHost } from '#test/support/test-host';
@@ -218,6 +219,35 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     await until(() => exits().length === 2, 'the shell to exit');
     expect(exits()[1]!.payload).toEqual({ terminalId: 't1', exitCode: 254, signal: null });
   }, 180_000);
+
+  const tcsh = findOnPath('tcsh', {
+    env: process.env,
+    platform: 'linux',
+    isExecutable: isExecutableFile,
+  });
+  it.skipIf(!tcsh)(
+    tcsh
+      ? 'cannot tell what runs in a plain shell there (tcsh), and says so rather than "not busy"'
+      : 'a plain shell there: skipped, tcsh is not installed',
+    async () => {
+      const account = server.userWithShell(tcsh!);
+      const c = client();
+      await c.request('openTerminal', {
+        terminalId: 't9',
+        host: account.alias,
+        cols: 80,
+        rows: 24,
+      });
+      await c.request('writeTerminal', { terminalId: 't9', data: 'echo plain""-shell\r' });
+      await until(() => c.output('t9').includes('plain-shell'), 'the plain shell');
+      expect(await c.request('terminalBusy', { terminalId: 't9' })).toEqual({
+        busy: true,
+        unknown: true,
+      });
+      await c.request('closeTerminal', { terminalId: 't9' });
+    },
+    120_000,
+  );
 
   it('runs an agent on the host: a permission dialog, a Write on the remote disk, rewound', async () => {
     reply = (prompt, results) =>

@@ -230,11 +230,12 @@ export class TerminalRegistry {
 
   /**
    * A terminal that is gone (its shell exited) has nothing left to lose. A remote one is busy while
-   * its shell's marks say a command runs (without integration nothing can tell).
+   * its shell's marks say a command runs; one whose shell sends none may be (closing it asks).
    */
   busy(terminalId: string): RequestResult<'terminalBusy'> {
     const running = this.remote.get(terminalId);
     if (running) {
+      if (!running.integrated) return { busy: true, unknown: true };
       const { command } = running;
       return command === undefined
         ? { busy: false }

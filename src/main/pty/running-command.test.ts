@@ -36,4 +36,12 @@ describe('RunningCommand', () => {
     running.push(bytes(`\x1b]133;A\x1b\\`));
     expect(running.command).toBeUndefined();
   });
+
+  it('knows the shell is integrated only once a mark came (a plain shell sends none)', () => {
+    const running = new RunningCommand();
+    running.push(bytes('$ vi notes.txt\r\n\x1b]0;title\x07'));
+    expect(running.integrated).toBe(false);
+    running.push(bytes(`${mark('A')}$ `));
+    expect(running.integrated).toBe(true);
+  });
 });

@@ -20,6 +20,7 @@ export class RunningCommand {
   private commandLine: string | undefined;
   private runningLine: string | undefined;
   private running = false;
+  private marked = false;
 
   push(data: Uint8Array): void {
     // Most output holds no mark: a native search over the bytes passes it by, undecoded.
@@ -32,6 +33,7 @@ export class RunningCommand {
     for (let match = marks.exec(text); match; match = marks.exec(text)) {
       end = marks.lastIndex;
       const mark = parseShellMark(match[1]!);
+      if (mark) this.marked = true;
       if (mark?.type === 'commandLine') this.commandLine = mark.commandLine;
       if (mark?.type === 'commandExecuted') {
         this.running = true;
@@ -48,6 +50,11 @@ export class RunningCommand {
         : text.endsWith('\x1b')
           ? '\x1b'
           : '';
+  }
+
+  /** Whether the shell has sent a mark: without its integration, what runs is not known. */
+  get integrated(): boolean {
+    return this.marked;
   }
 
   /** What runs, when something does: its command line, or '' where the shell gave none. */

@@ -42,10 +42,15 @@ export const terminalRequests = {
     result: ok,
   },
   closeTerminal: { params: z.object({ terminalId }).strict(), result: ok },
-  // Whether a program other than the shell holds the terminal (so closing it would end that).
+  // Whether a program other than the shell holds the terminal (so closing it would end that);
+  // `unknown`: the shell cannot say (one on another machine, without shell integration).
   terminalBusy: {
     params: z.object({ terminalId }).strict(),
-    result: z.object({ busy: z.boolean(), command: z.string().optional() }),
+    result: z.object({
+      busy: z.boolean(),
+      command: z.string().optional(),
+      unknown: z.literal(true).optional(),
+    }),
   },
 } as const satisfies RequestTable;
 

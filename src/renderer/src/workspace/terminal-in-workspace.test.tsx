@@ -39,8 +39,9 @@ async function mount(isMac: boolean) {
     shell: '/bin/bash',
   });
   render(<Workspace api={host.api} workspaceDir="/work" isMac={isMac} initial={initial} />);
-  // The terminal's code loads on first use.
-  await waitFor(() => expect(views).toHaveLength(1));
+  // The terminal's code loads on first use: the first test's import can take seconds on a
+  // loaded machine.
+  await waitFor(() => expect(views).toHaveLength(1), { timeout: 15_000 });
   const view = views[0]!;
   await act(() => new Promise<void>((resolve) => view.term.write('first line\r\nsecond', resolve)));
   const keys = document.querySelector<HTMLTextAreaElement>('.xterm-helper-textarea')!;
@@ -113,6 +114,17 @@ describe('Focus block header, and closing an idle terminal', () => {
       reopened.term.buffer.active.getLine(row)?.translateToString(true),
     );
     expect(lines.slice(0, 3)).toEqual(['first line', 'second', '──── Closed; a new shell ────']);
+  });
+});
+
+describe('closing a terminal whose shell cannot say what runs', () => {
+  it('asks first, and says why it cannot tell', async () => {
+    await mount(false);
+    host.replies.terminalBusy = { busy: true, unknown: true };
+    fireEvent.click(screen.getByRole('button', { name: 'Close terminal' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Close .*\?$/ });
+    expect(dialog.textContent).toContain('cannot tell whether a program runs in it');
+    expect(host.paramsOf('closeTerminal')).toEqual([]);
   });
 });
 

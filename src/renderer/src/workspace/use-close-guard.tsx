@@ -28,7 +28,11 @@ export function useCloseGuard(options: CloseGuardOptions): {
   requestClose(blockId: string): void;
   dialog: ReactNode;
 } {
-  const [asking, setAsking] = useState<{ blockId: string; running: boolean } | null>(null);
+  const [asking, setAsking] = useState<{
+    blockId: string;
+    running: boolean;
+    unknown: boolean;
+  } | null>(null);
   const latest = useRef(options);
   latest.current = options;
 
@@ -47,7 +51,7 @@ export function useCloseGuard(options: CloseGuardOptions): {
     void hasRunningWork(api, blockId, spec, activityOf(blockId)).then((running) => {
       if (!running && !spec.worktree) return close(blockId);
       closing.current.delete(blockId);
-      setAsking({ blockId, running });
+      setAsking({ blockId, running: running !== false, unknown: running === 'unknown' });
     });
   }, []);
 
@@ -74,7 +78,7 @@ export function useCloseGuard(options: CloseGuardOptions): {
         onCancel={cancel}
       />
     ) : (
-      <CloseConfirm title={title} onClose={close} onCancel={cancel} />
+      <CloseConfirm title={title} unknown={asking.unknown} onClose={close} onCancel={cancel} />
     );
   }
   return { requestClose, dialog };
