@@ -175,6 +175,20 @@ export function AgentBlock({
     [api, blockId],
   );
 
+  // An agent on another machine cannot read files here: dropped ones go over first (as for a
+  // remote terminal), and their copies' paths are typed; a failed copy types nothing and says why.
+  const copiedTo = useCallback(
+    (host: string) => (paths: readonly string[]) =>
+      api.copyToHost({ host, paths: [...paths] }).then(
+        (copied) => copied.paths,
+        (failure: unknown) => {
+          report(failure);
+          return [];
+        },
+      ),
+    [api, report],
+  );
+
   const onOpenLink = useCallback(
     (url: string) => void openExternalLink(api, url).catch(report),
     [api, report],
@@ -376,6 +390,7 @@ export function AgentBlock({
           busy={busy}
           onSend={send}
           suggestFiles={suggestFiles}
+          {...(spec.host ? { placeFiles: copiedTo(spec.host) } : {})}
           closedReason={
             exited
               ? exited.reason === 'failed_to_start'

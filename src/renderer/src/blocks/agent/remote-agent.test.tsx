@@ -6,6 +6,7 @@ import type { SessionLifecycle } from '../../../../shared/agent-control';
 import { HostRequestError } from '../../../../shared/host-api';
 import { FakeHost } from './testing/fake-host';
 import { AGENT_ID, renderBlock } from './testing/render-block';
+import { dropFiles } from '../terminal/testing/drop-files';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -144,5 +145,26 @@ describe('an agent block on another machine', () => {
     expect(host.paramsOf('openAgent')).toHaveLength(opens);
     expect(disconnectedStatus()).toBeNull();
     expect(screen.getByRole('button', { name: 'Restart session' })).toBeTruthy();
+  });
+
+  it('types the paths of dropped files’ copies on the host, not this computer’s', async () => {
+    const { host, settle } = await remoteBlock();
+    host.replies.copyToHost = { paths: ['/tmp/tether-drop.a1/notes.md'] };
+    const file = new File(['x'], 'notes.md');
+    Object.assign(window, { tether: { pathForFile: () => '/Users/ada/notes.md' } });
+    const box = screen.getByRole('textbox', { name: 'Message Claude' }) as HTMLTextAreaElement;
+    dropFiles(box, [file]);
+    await settle();
+    expect(host.paramsOf('copyToHost')).toEqual([
+      { host: 'devbox', paths: ['/Users/ada/notes.md'] },
+    ]);
+    expect(box.value).toBe('/tmp/tether-drop.a1/notes.md');
+
+    // A copy that fails types nothing and says why.
+    host.replies.copyToHost = () => Promise.reject(new HostRequestError('copyToHost: no space'));
+    dropFiles(box, [file]);
+    await settle();
+    expect(box.value).toBe('/tmp/tether-drop.a1/notes.md');
+    expect(screen.getByRole('alert').textContent).toContain('no space');
   });
 });

@@ -64,6 +64,11 @@ interface ComposerProps {
   draft?: ComposerDraft | undefined;
   /** What is typed changed (undefined: the box is empty), for the next reload to find. */
   onDraftChange?(draft: ComposerDraft | undefined): void;
+  /**
+   * Where dropped files are for the agent, as their paths go in: their copies on its host, for
+   * an agent on another machine (absent: the paths as they are).
+   */
+  placeFiles?(paths: readonly string[]): Promise<readonly string[]>;
 }
 
 function caretOnFirstLine(area: HTMLTextAreaElement): boolean {
@@ -100,6 +105,7 @@ export function Composer({
   suggestFiles,
   draft,
   onDraftChange,
+  placeFiles: placeDropped,
 }: ComposerProps) {
   const [text, setText] = useState(draft?.text ?? '');
   const [caret, setCaret] = useState(0);
@@ -190,16 +196,20 @@ export function Composer({
     requestAnimationFrame(() => area?.setSelectionRange(area.value.length, area.value.length));
   }, [insertion, restore]);
 
-  // A dropped file's path goes in at the caret, as typed text.
+  // A dropped file's path goes in at the caret, as typed text (once it is where the agent is).
+  const placeFiles = useRef(placeDropped);
+  placeFiles.current = placeDropped;
   useEffect(
     () =>
-      acceptFileDrops(box.current!, (paths) => {
-        const area = box.current?.querySelector('textarea');
-        if (!area) return;
-        const { selectionStart: start, selectionEnd: end, value } = area;
-        setText(`${value.slice(0, start)}${paths.join(' ')}${value.slice(end)}`);
-        setSelected(0);
-        area.focus();
+      acceptFileDrops(box.current!, (dropped) => {
+        void (placeFiles.current?.(dropped) ?? Promise.resolve(dropped)).then((paths) => {
+          const area = box.current?.querySelector('textarea');
+          if (!area || paths.length === 0) return;
+          const { selectionStart: start, selectionEnd: end, value } = area;
+          setText(`${value.slice(0, start)}${paths.join(' ')}${value.slice(end)}`);
+          setSelected(0);
+          area.focus();
+        });
       }),
     [],
   );
