@@ -31,4 +31,10 @@ describe('describeCounts', () => {
     ).toBe('main not found · folder gone');
     expect(describeCounts({ ...listed, uncommitted: null })).toContain('folder unreadable');
   });
+
+  it('says when the base is only assumed', () => {
+    expect(describeCounts({ ...listed, baseAssumed: true })).toBe(
+      "2 ahead, 1 behind main (base assumed: the repository's current branch) · 3 uncommitted files",
+    );
+  });
 });

@@ -37,13 +37,17 @@ export const worktreeListSchema = z.object({
 });
 export type WorktreeList = z.infer<typeof worktreeListSchema>;
 
-/** "2 ahead, 1 behind main · 3 uncommitted files": a listed worktree's counts in a few words. */
+/**
+ * "2 ahead, 1 behind main · 3 uncommitted files": a listed worktree's counts in a few words, and
+ * whether its base is only assumed.
+ */
 export function describeCounts(listed: ListedWorktree): string {
   const { ahead, behind, uncommitted, worktree } = listed;
   const parts: string[] = [];
   if (ahead === null || behind === null) parts.push(`${worktree.base} not found`);
   else if (ahead === 0 && behind === 0) parts.push(`even with ${worktree.base}`);
   else parts.push(`${ahead} ahead, ${behind} behind ${worktree.base}`);
+  if (listed.baseAssumed) parts[0] += " (base assumed: the repository's current branch)";
   if (listed.gone) parts.push('folder gone');
   else if (uncommitted === null) parts.push('folder unreadable');
   else if (uncommitted === 0) parts.push('nothing uncommitted');
