@@ -103,22 +103,29 @@ export function WorktreesDialog(props: WorktreesDialogProps) {
   const blockOf = (worktree: Worktree) => blockUsing(props.blocks, worktree);
   const busy = step.name === 'busy';
 
-  /** After a merge, discard or prune: say what was done, close the block it left, list again. */
-  const done = async (worktree: Worktree, what: Promise<string>) => {
-    const said = await what;
-    const blockId = blockOf(worktree);
-    if (blockId) props.onBlockGone(blockId);
-    setOutcome(said);
-    await reload();
+  /**
+   * A merge, discard or prune: once done, say what was done, close the block it left without a
+   * worktree, and list again.
+   */
+  const act = (worktree: Worktree, doing: string, what: () => Promise<string>) => {
+    setOutcome(null);
+    return attempt(doing, async () => {
+      const said = await what();
+      const blockId = blockOf(worktree);
+      if (blockId) props.onBlockGone(blockId);
+      setOutcome(said);
+      await reload();
+    });
   };
   const actionsFor = (worktree: Worktree) =>
     worktreeActions(api, worktree, blockOf(worktree) ?? undefined);
   const merge = (worktree: Worktree) => {
     const actions = actionsFor(worktree);
-    return attempt(actions.merging, () => done(worktree, actions.merge()));
+    return act(worktree, actions.merging, actions.merge);
   };
   const lookFirst = (worktree: Worktree, name: Confirm['name']) => {
     const actions = actionsFor(worktree);
+    setOutcome(null);
     return attempt(actions.looking, async () => ({
       name,
       worktree,
@@ -127,17 +134,19 @@ export function WorktreesDialog(props: WorktreesDialogProps) {
   };
   const discard = (worktree: Worktree) => {
     const actions = actionsFor(worktree);
-    return attempt(actions.discarding, () => done(worktree, actions.discard()));
+    return act(worktree, actions.discarding, actions.discard);
   };
   const prune = (worktree: Worktree) =>
-    attempt(`Pruning ${worktree.branch}…`, () =>
-      done(
-        worktree,
-        api
-          .pruneWorktree({ worktree })
-          .then(() => `Pruned the worktree of ${worktree.branch}; the branch stays`),
-      ),
-    );
+    act(worktree, `Pruning ${worktree.branch}…`, async () => {
+      await api.pruneWorktree({ worktree });
+      return `Pruned the worktree of ${worktree.branch}; the branch stays`;
+    });
+  // Discarding a worktree whose folder is gone prunes it and deletes the branch.
+  const pruneAndDelete = (worktree: Worktree) =>
+    act(worktree, `Pruning ${worktree.branch} and deleting the branch…`, async () => {
+      await actionsFor(worktree).discard();
+      return `Pruned the worktree of ${worktree.branch} and deleted the branch`;
+    });
   const open = (listed: ListedWorktree) => {
     if (!listed.gone) props.onOpen(listed.worktree, blockOf(listed.worktree));
   };
@@ -166,7 +175,7 @@ export function WorktreesDialog(props: WorktreesDialogProps) {
           {
             name: 'Prune and delete branch',
             danger: true,
-            run: () => void discard(worktree),
+            run: () => void pruneAndDelete(worktree),
           },
         ]}
       >
