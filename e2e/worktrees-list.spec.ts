@@ -98,9 +98,8 @@ test('Worktrees lists the repository’s worktrees; open, prune and merge from t
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await expect(agents(page)).toHaveCount(2);
-  await expect(agents(page).nth(1).getByRole('group', { name: 'Worktree' })).toContainText(
-    'tether/agent-free',
-  );
+  const opened = agents(page).filter({ hasText: 'tether/agent-free' });
+  await expect(composer(opened)).toBeFocused();
 
   // Merge from the list: the agent working there ends and its block closes.
   await runCommand(page, 'Worktrees');

@@ -250,8 +250,8 @@ export function WorktreesDialog(props: WorktreesDialogProps) {
           )}
         </>
       )}
-      {outcome && <p role="status">{outcome}</p>}
-      <StepStatus doing={busy ? step.doing : null} failure={failure} />
+      {/* One status: what is under way, else what was last done. */}
+      <StepStatus doing={busy ? step.doing : outcome} failure={failure} />
       {selected && (
         <div
           role="group"
