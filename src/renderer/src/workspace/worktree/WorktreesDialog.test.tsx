@@ -8,7 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsHost, type SettingsHost } from '#test/support/settings-host';
 import type { BlockSpec } from '../../../../shared/workspace-state';
-import { WorktreesDialog } from './WorktreesDialog';
+import type { HostApi } from '../../../../shared/host-api';
+import { WorktreesDialog, type RepositoryPlace } from './WorktreesDialog';
 
 // The dialog on a real host, over real git in a throwaway repository.
 
@@ -41,12 +42,19 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function open(blocks: Record<string, BlockSpec> = {}) {
+/** The dialog on the repository (or `place`) with `blocks` open, asking `api` (the host's). */
+function open(
+  blocks: Record<string, BlockSpec> = {},
+  {
+    api = running.api,
+    place = { cwd: repo },
+  }: { api?: HostApi; place?: RepositoryPlace | null } = {},
+) {
   const handlers = { onOpen: vi.fn(), onBlockGone: vi.fn(), onClose: vi.fn() };
   render(
     <WorktreesDialog
-      api={running.api}
-      place={{ cwd: repo }}
+      api={api}
+      place={place}
       blocks={blocks}
       titleOf={(blockId) => `Agent ${blockId}`}
       {...handlers}
@@ -144,24 +152,14 @@ describe('Worktrees', () => {
       state: 'open' as const,
       checks: 'passing' as const,
     };
-    const api = {
+    const api: HostApi = {
       ...running.api,
       listWorktrees: async (params: Parameters<typeof running.api.listWorktrees>[0]) => {
         const list = await running.api.listWorktrees(params);
         return { ...list, worktrees: list.worktrees.map((row) => ({ ...row, pullRequest })) };
       },
     };
-    render(
-      <WorktreesDialog
-        api={api}
-        place={{ cwd: repo }}
-        blocks={{}}
-        titleOf={() => ''}
-        onOpen={vi.fn()}
-        onBlockGone={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    open({}, { api });
     await screen.findByRole('listbox', { name: 'Tether worktrees' });
     expect(options()[0]).toContain('· PR #12 open · checks passed');
   });
@@ -169,30 +167,10 @@ describe('Worktrees', () => {
   it('says why when the folder is in no repository, and when no block is open', async () => {
     const plain = join(dir, 'plain');
     mkdirSync(plain);
-    render(
-      <WorktreesDialog
-        api={running.api}
-        place={{ cwd: plain }}
-        blocks={{}}
-        titleOf={() => ''}
-        onOpen={vi.fn()}
-        onBlockGone={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    open({}, { place: { cwd: plain } });
     expect((await screen.findByRole('alert')).textContent).toContain('is not in a git repository');
     cleanup();
-    render(
-      <WorktreesDialog
-        api={running.api}
-        place={null}
-        blocks={{}}
-        titleOf={() => ''}
-        onOpen={vi.fn()}
-        onBlockGone={vi.fn()}
-        onClose={vi.fn()}
-      />,
-    );
+    open({}, { place: null });
     expect(screen.getByRole('dialog', { name: 'Worktrees' }).textContent).toContain(
       'No block is open',
     );
