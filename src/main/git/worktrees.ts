@@ -241,7 +241,10 @@ interface CheckedWorktree {
  * host acts only on worktrees that are what the block says, never on a path a page names (the
  * main checkout, or a folder that is no worktree at all) nor with a git dir an agent wrote.
  */
-export async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise<CheckedWorktree> {
+export async function checkedWorktree(
+  worktree: Worktree,
+  options: GitOptions,
+): Promise<CheckedWorktree> {
   checkBranchName(worktree.branch, "the worktree's branch");
   if (worktree.baseIsBranch) checkBranchName(worktree.base, 'the base');
   const files = filesOf(options);
