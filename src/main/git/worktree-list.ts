@@ -29,7 +29,7 @@ export async function recordWorktreeBase(worktree: Worktree, options: GitOptions
 
 /**
  * Every Tether worktree (a linked worktree on a `tether/` branch) of the repository `cwd` is in,
- * with its counts against its base. Reads only: git runs with `gitRead`, and in a worktree only
+ * by branch, with its counts against its base. Reads only: git runs with `gitRead`, and in a worktree only
  * once its `.git` file is found to name the git dir the repository keeps for it.
  */
 export async function listWorktrees(cwd: string, options: GitOptions): Promise<WorktreeList> {
@@ -100,7 +100,10 @@ export async function listWorktrees(cwd: string, options: GitOptions): Promise<W
     ).catch(() => null);
     return status === null ? null : changedFiles(status).length;
   };
-  return { repo, worktrees: await Promise.all(tether.map(listed)) };
+  const worktrees = await Promise.all(tether.map(listed));
+  // By branch: git lists them in no order of its own (its admin folders as the disk has them).
+  worktrees.sort((a, b) => (a.worktree.branch < b.worktree.branch ? -1 : 1));
+  return { repo, worktrees };
 }
 
 /**

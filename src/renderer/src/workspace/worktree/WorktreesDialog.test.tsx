@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsHost, type SettingsHost } from '#test/support/settings-host';
 import type { BlockSpec } from '../../../../shared/workspace-state';
 import type { HostApi } from '../../../../shared/host-api';
+import type { Worktree } from '../../../../shared/worktree';
 import { WorktreesDialog, type RepositoryPlace } from './WorktreesDialog';
 
 // The dialog on a real host, over real git in a throwaway repository.
@@ -68,8 +69,12 @@ const options = () =>
 
 describe('Worktrees', () => {
   it('lists each worktree, moves with the arrows, opens with Enter and prunes a gone one', async () => {
-    const busy = await running.api.createWorktree({ cwd: repo });
-    const lost = await running.api.createWorktree({ cwd: repo });
+    // Listed by branch, and the branches' names are random: the first one listed gets the work.
+    const made = [
+      await running.api.createWorktree({ cwd: repo }),
+      await running.api.createWorktree({ cwd: repo }),
+    ].sort((a, b) => (a.branch < b.branch ? -1 : 1));
+    const [busy, lost] = made as [Worktree, Worktree];
     commit(busy.path, 'parser.ts');
     writeFileSync(join(busy.path, 'draft.md'), 'draft\n');
     rmSync(lost.path, { recursive: true, force: true });
