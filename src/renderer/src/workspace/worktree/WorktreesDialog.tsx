@@ -101,6 +101,7 @@ export function WorktreesDialog(props: WorktreesDialogProps) {
 
   const selected: ListedWorktree | undefined = rows[active];
   const blockOf = (worktree: Worktree) => blockUsing(props.blocks, worktree);
+  const titleOfBlock = (blockId: string | null) => (blockId ? props.titleOf(blockId) : null);
   const busy = step.name === 'busy';
 
   /**
@@ -202,7 +203,8 @@ export function WorktreesDialog(props: WorktreesDialogProps) {
     }
   };
 
-  const selectedBlock = selected && blockOf(selected.worktree);
+  // The title of the block working in the selected worktree.
+  const selectedBlock = selected ? titleOfBlock(blockOf(selected.worktree)) : null;
   return (
     <ModalDialog label="Worktrees" className="worktrees close-confirm" onCancel={props.onClose}>
       <DialogHeader label="Worktrees" onClose={props.onClose} />
@@ -238,10 +240,7 @@ export function WorktreesDialog(props: WorktreesDialogProps) {
                   id={`${listId}-${index}`}
                   listed={listed}
                   active={index === active}
-                  blockTitle={(() => {
-                    const blockId = blockOf(listed.worktree);
-                    return blockId ? props.titleOf(blockId) : null;
-                  })()}
+                  blockTitle={titleOfBlock(blockOf(listed.worktree))}
                   onSelect={() => setActive(index)}
                   onOpen={() => open(listed)}
                 />
@@ -274,7 +273,7 @@ export function WorktreesDialog(props: WorktreesDialogProps) {
                 onClick={() => open(selected)}
                 title={
                   selectedBlock
-                    ? `Go to ${props.titleOf(selectedBlock)}`
+                    ? `Go to ${selectedBlock}`
                     : 'Opens a new agent block in the worktree'
                 }
               >
@@ -296,9 +295,9 @@ export function WorktreesDialog(props: WorktreesDialogProps) {
           )}
         </div>
       )}
-      {selectedBlock && !selected.gone && (
+      {selectedBlock && !selected?.gone && (
         <p className="worktrees-note">
-          Merging or discarding ends {props.titleOf(selectedBlock)}, which works in it.
+          Merging or discarding ends {selectedBlock}, which works in it.
         </p>
       )}
       <div className="close-confirm-buttons">
