@@ -29,6 +29,12 @@ export const commands = [
   },
   { id: 'agent.new', title: 'New agent', keys: 'Mod+Shift+A', keywords: 'split right claude' },
   { id: 'agent.newInWorktree', title: 'New agent in worktree', keys: '' },
+  {
+    id: 'worktree.list',
+    title: 'Worktrees',
+    keys: '',
+    keywords: 'git branches merge discard prune agents',
+  },
   // Blocks on another machine, over the user's own ssh (docs/remote.md).
   {
     id: 'terminal.newOnHost',

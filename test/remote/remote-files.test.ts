@@ -27,6 +27,7 @@ import { replacementOf, revertReplacement } from '../../src/main/host/edit-rever
 import { composerHandlers } from '../../src/main/host/handlers/composer';
 import { reviewHandlers } from '../../src/main/host/handlers/review';
 import { worktreeHandlers } from '../../src/main/host/handlers/worktree';
+import { worktreeListHandlers } from '../../src/main/host/handlers/worktree-list';
 import { LaunchContext } from '../../src/main/host/launch-context';
 import { FileIndex } from '../../src/main/host/file-index';
 import { listRemoteFolder } from '../../src/main/host/folder-listing';
@@ -267,6 +268,38 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
     expect(await files.exists(marker)).toBe(true);
     await remote('cd "$1" && git config --unset core.fsmonitor && rm "$2"', repo, marker);
     await discardWorktree(worktree, { files });
+  });
+
+  it('lists the Tether worktrees there and prunes a gone one, running none of its config', async () => {
+    const handlers = worktreeListHandlers(
+      new LaunchContext({ shell: { file: 'sh', args: [] } }),
+      commands,
+    );
+    const worktreeHandlersThere = worktreeHandlers(
+      new AgentRegistry({ workspaceDir: view, agentLogDir: view }, () => {}),
+      new LaunchContext({ shell: { file: 'sh', args: [] } }),
+      commands,
+    );
+    const busy = await worktreeHandlersThere.createWorktree({ cwd: repo, host: HOST });
+    const gone = await worktreeHandlersThere.createWorktree({ cwd: repo, host: HOST });
+    const marker = `${view}/fsmonitor-ran`;
+    await remote('cd "$1" && git config core.fsmonitor "$2"', repo, markerCommand(marker));
+    await remote('cd "$1" && printf "x\\n" > new.txt && rm -rf "$2"', busy.path, gone.path);
+    const list = await handlers.listWorktrees({ cwd: busy.path, host: HOST });
+    const byBranch = new Map(
+      list.worktrees.map(({ worktree, ...counts }) => [worktree.branch, counts]),
+    );
+    expect(Object.fromEntries(byBranch)).toEqual({
+      [busy.branch]: { baseAssumed: false, gone: false, ahead: 0, behind: 0, uncommitted: 1 },
+      [gone.branch]: { baseAssumed: false, gone: true, ahead: 0, behind: 0, uncommitted: null },
+    });
+    expect(list.worktrees.every(({ worktree }) => worktree.host === HOST)).toBe(true);
+    expect(await files.exists(marker)).toBe(false);
+    await handlers.pruneWorktree({ worktree: gone });
+    expect((await handlers.listWorktrees({ cwd: repo, host: HOST })).worktrees).toHaveLength(1);
+    await remote('cd "$1" && git config --unset core.fsmonitor', repo);
+    await discardWorktree(busy, { files });
+    await remote('cd "$1" && git branch -D "$2"', repo, gone.branch);
   });
 
   it('serves the worktree requests on the host a request names, as the page sends them', async () => {

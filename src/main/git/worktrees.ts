@@ -187,7 +187,7 @@ export async function discardWorktree(worktree: Worktree, options: GitOptions): 
   await removeWorktree(worktree, ['branch', '-D', '--end-of-options', worktree.branch], options);
 }
 
-interface WorktreeEntry {
+export interface WorktreeEntry {
   path: string;
   branch?: string;
 }
@@ -241,7 +241,10 @@ interface CheckedWorktree {
  * host acts only on worktrees that are what the block says, never on a path a page names (the
  * main checkout, or a folder that is no worktree at all) nor with a git dir an agent wrote.
  */
-async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise<CheckedWorktree> {
+export async function checkedWorktree(
+  worktree: Worktree,
+  options: GitOptions,
+): Promise<CheckedWorktree> {
   checkBranchName(worktree.branch, "the worktree's branch");
   if (worktree.baseIsBranch) checkBranchName(worktree.base, 'the base');
   const files = filesOf(options);
@@ -278,7 +281,7 @@ async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise
  * The git dir a linked worktree's `.git` file names, when it is one the repository made for this
  * worktree (in its `worktrees/` and naming the worktree back); else null.
  */
-async function adminDir(files: Files, checkout: string, commonDir: string) {
+export async function adminDir(files: Files, checkout: string, commonDir: string) {
   const { path } = files;
   const named = await gitFileTarget(files, path.join(checkout, '.git'));
   if (named === null) return null;
@@ -361,7 +364,7 @@ async function abortedMerge(
  * hold a newline; git before 2.36 has no `-z` and ends fields with newlines, which cut such a path
  * (it then matches no worktree, and is refused).
  */
-async function worktreeList(repo: string, options: GitOptions): Promise<WorktreeEntry[]> {
+export async function worktreeList(repo: string, options: GitOptions): Promise<WorktreeEntry[]> {
   const list = (z: string[]) => gitRead(repo, ['worktree', 'list', '--porcelain', ...z], options);
   let fields: string[];
   try {
@@ -379,7 +382,7 @@ async function worktreeList(repo: string, options: GitOptions): Promise<Worktree
 }
 
 /** Files `git status --porcelain -z` lists (a rename's second name is its old one). */
-function changedFiles(status: string): string[] {
+export function changedFiles(status: string): string[] {
   const fields = status.split('\0');
   const files: string[] = [];
   for (let i = 0; i < fields.length; i++) {

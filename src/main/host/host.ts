@@ -31,6 +31,7 @@ import { workspaceHandlers } from './handlers/workspace';
 import { remoteHandlers } from './handlers/remote';
 import { tetherSettingsHandlers } from './handlers/tether-settings';
 import { worktreeHandlers } from './handlers/worktree';
+import { worktreeListHandlers } from './handlers/worktree-list';
 import { usageHandlers } from './handlers/usage';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
@@ -307,6 +308,7 @@ export class Host {
         openPath: this.options.openPath,
         revealPath: this.options.revealPath,
       }),
+      ...worktreeListHandlers(this.launch, this.remote),
     };
   }
 }

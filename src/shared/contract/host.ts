@@ -16,6 +16,7 @@ import { tetherSettingsRequests } from './tether-settings';
 import { usageRequests } from './usage';
 import { workspaceRequests } from './workspace';
 import { worktreeRequests } from './worktree';
+import { worktreeListRequests } from './worktree-list';
 
 // Every message between the renderer and the host, gathered from the groups beside this file.
 // Adding a request is one entry in its group's table and its handler in the same-named file of
@@ -40,6 +41,7 @@ export const hostRequests = {
   ...usageRequests,
   ...claudeAccountRequests,
   ...claudeRulesRequests,
+  ...worktreeListRequests,
 } as const satisfies RequestTable;
 
 export const hostEvents = {

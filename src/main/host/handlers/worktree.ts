@@ -8,6 +8,7 @@ import {
   worktreeLeftovers,
   worktreeStat,
 } from '../../git/worktrees';
+import { recordWorktreeBase } from '../../git/worktree-list';
 import type { AgentRegistry } from '../agent-registry';
 import { filesOn } from '../block-files';
 import type { LaunchContext } from '../launch-context';
@@ -35,7 +36,13 @@ export function worktreeHandlers(
       const options = await git(host);
       // The worktree folder setting's `~` is the home of the machine the repository is on.
       const home = await options.files.home();
-      return createWorktree(cwd, { ...options, folder: launch.worktreeFolder(), home });
+      const worktree = await createWorktree(cwd, {
+        ...options,
+        folder: launch.worktreeFolder(),
+        home,
+      });
+      await recordWorktreeBase(worktree, options);
+      return worktree;
     },
     worktreeStat: async ({ worktree }) => worktreeStat(worktree, await git(worktree.host)),
     worktreeLeftovers: async ({ worktree }) =>

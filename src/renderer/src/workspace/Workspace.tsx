@@ -27,6 +27,7 @@ import { ConnectHost } from './remote/ConnectHost';
 import type { UsageDialogOpen } from '../settings/usage/usage-dialogs';
 import { SshAsks } from './remote/SshAsks';
 import { useSshAsks } from './remote/use-ssh-asks';
+import { WorktreesDialog, type RepositoryPlace } from './worktree/WorktreesDialog';
 
 // The settings and usage dialogs (and the usage chart's library) load when one first opens, not
 // with the page.
@@ -66,6 +67,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   const [claudeSettingsFor, setClaudeSettingsFor] = useState<string | null | undefined>(undefined);
   const [tetherSettingsOpen, setTetherSettingsOpen] = useState(false);
   const [usageDialog, setUsageDialog] = useState<UsageDialogOpen | null>(null);
+  // undefined: closed; null: open with no block to take a repository from.
+  const [worktreesFor, setWorktreesFor] = useState<RepositoryPlace | null | undefined>(undefined);
   const [notice, setNotice] = useState<{ text: string; problem: boolean } | null>(null);
   /** The kind of block "Connect to host" is asking a machine for, while it is open. */
   const [connectingKind, setConnectingKind] = useState<string | null>(null);
@@ -193,6 +196,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         openClaudeSettings: setClaudeSettingsFor,
         openTetherSettings: () => setTetherSettingsOpen(true),
         openUsageDialog: setUsageDialog,
+        openWorktrees: setWorktreesFor,
         notify: (text, problem = false) => setNotice({ text, problem }),
       }),
     [
@@ -229,6 +233,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     claudeSettingsFor !== undefined ||
     tetherSettingsOpen ||
     usageDialog !== null ||
+    worktreesFor !== undefined ||
     sshAsks.current !== null;
   const latest = useRef({ entries, dialogOpen, order, focus: workspace.focus });
   latest.current = { entries, dialogOpen, order, focus: workspace.focus };
@@ -436,6 +441,25 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         <Suspense fallback={null}>
           <TetherSettings api={api} onClose={() => setTetherSettingsOpen(false)} />
         </Suspense>
+      )}
+      {worktreesFor !== undefined && (
+        <WorktreesDialog
+          api={api}
+          place={worktreesFor}
+          blocks={state.blocks}
+          titleOf={(blockId) => titles[blockId] ?? 'block'}
+          onOpen={(worktree, blockId) => {
+            setWorktreesFor(undefined);
+            if (blockId) return workspace.focus(blockId, true);
+            workspace.add('agent', 'horizontal', {
+              cwd: worktree.path,
+              worktree,
+              ...(worktree.host ? { host: worktree.host } : {}),
+            });
+          }}
+          onBlockGone={(blockId) => workspace.close(blockId, false)}
+          onClose={() => setWorktreesFor(undefined)}
+        />
       )}
       {paletteOpen && (
         <CommandPalette entries={entries} isMac={isMac} onClose={() => setPaletteOpen(false)} />

@@ -6,6 +6,8 @@ export type WorkspaceAction =
   | { type: 'new'; kind: string; orientation: 'horizontal' | 'vertical' }
   /** An agent block in a new git worktree of the focused block's repository. */
   | { type: 'newInWorktree' }
+  /** "Worktrees": the Tether worktrees of the focused block's repository (or the first block's). */
+  | { type: 'worktrees' }
   /** A block of `kind` on another machine: asks which one first ("Connect to host"). */
   | { type: 'newOnHost'; kind: string }
   | { type: 'close' }
@@ -37,6 +39,7 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.newBelow': { type: 'new', kind: 'terminal', orientation: 'vertical' },
   'agent.new': { type: 'new', kind: 'agent', orientation: 'horizontal' },
   'agent.newInWorktree': { type: 'newInWorktree' },
+  'worktree.list': { type: 'worktrees' },
   'terminal.newOnHost': { type: 'newOnHost', kind: 'terminal' },
   'agent.newOnHost': { type: 'newOnHost', kind: 'agent' },
   'block.close': { type: 'close' },

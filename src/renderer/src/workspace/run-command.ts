@@ -8,6 +8,7 @@ import type { WorkspaceAction } from './commands';
 import type { UsageDialogOpen } from '../settings/usage/usage-dialogs';
 import { blockOrder, neighbourInDirection } from './layout';
 import type { Workspace } from './use-workspace';
+import type { RepositoryPlace } from './worktree/WorktreesDialog';
 
 /** What a command acts on: the workspace, its blocks as they are now, and its dialogs. */
 export interface CommandContext {
@@ -25,6 +26,8 @@ export interface CommandContext {
   rename(blockId: string): void;
   openPalette(): void;
   openLibrary(): void;
+  /** Opens "Worktrees" for the repository at `place` (null: no block is open to take it from). */
+  openWorktrees(place: RepositoryPlace | null): void;
   /** Asks which machine a new block of `kind` goes on ("Connect to host"). */
   connectToHost(kind: string): void;
   /** Opens "Tether settings". */
@@ -72,6 +75,17 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
         (failure: unknown) =>
           notify(`Cannot start an agent in a worktree: ${failureReason(failure)}`, true),
       );
+    }
+    case 'worktrees': {
+      // An agent in a worktree lists its repository's, as its saved worktree names it.
+      const blockId = focused && state.blocks[focused] ? focused : order[0];
+      const spec = blockId ? state.blocks[blockId] : undefined;
+      if (!spec) return context.openWorktrees(null);
+      const host = spec.worktree?.host ?? spec.host;
+      return context.openWorktrees({
+        cwd: spec.worktree?.repo ?? spec.cwd,
+        ...(host ? { host } : {}),
+      });
     }
     case 'reopen':
       return void (workspace.reopen() || notify('No closed block to reopen'));

@@ -1,7 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { failureReason, type HostApi } from '../../../../shared/host-api';
+import { useEffect, useRef } from 'react';
+import type { HostApi } from '../../../../shared/host-api';
 import type { Worktree, WorktreeLeftovers } from '../../../../shared/worktree';
 import { ModalDialog } from '../../ui/ModalDialog';
+import {
+  DiscardConfirm,
+  MergeButton,
+  StepStatus,
+  useActionSteps,
+  worktreeActions,
+} from './worktree-actions';
 import './worktree.css';
 
 interface WorktreeCloseProps {
@@ -18,11 +25,6 @@ interface WorktreeCloseProps {
   onCancel(): void;
 }
 
-type Step =
-  | { name: 'choose' }
-  | { name: 'busy'; doing: string }
-  | { name: 'confirmDiscard'; leftovers: WorktreeLeftovers };
-
 /**
  * Closing an agent block that works in its own worktree: keep the worktree, merge its branch into
  * the base, or discard both after a second look at what would be lost. Cancel has the focus at
@@ -30,56 +32,31 @@ type Step =
  */
 export function WorktreeClose(props: WorktreeCloseProps) {
   const { api, blockId, worktree } = props;
-  const [step, setStep] = useState<Step>({ name: 'choose' });
-  const [failure, setFailure] = useState<string | null>(null);
+  const { step, failure, attempt } = useActionSteps<{
+    name: 'confirmDiscard';
+    leftovers: WorktreeLeftovers;
+  }>();
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), [step.name]);
 
-  const attempt = async (doing: string, action: () => Promise<void>) => {
-    setFailure(null);
-    setStep({ name: 'busy', doing });
-    try {
-      await action();
-    } catch (error) {
-      setFailure(failureReason(error));
-      setStep({ name: 'choose' });
-    }
-  };
-  const merge = () =>
-    attempt(`Merging ${worktree.branch} into ${worktree.base}…`, async () => {
-      const { into, commit } = await api.mergeWorktree({ worktree, agentId: blockId });
-      props.onGone(`Merged ${worktree.branch} into ${into} (${commit}); its worktree is removed`);
-    });
+  const actions = worktreeActions(api, worktree, blockId);
+  const merge = () => attempt(actions.merging, async () => props.onGone(await actions.merge()));
   const lookBeforeDiscard = () =>
-    attempt('Looking at what the worktree holds…', async () => {
-      setStep({ name: 'confirmDiscard', leftovers: await api.worktreeLeftovers({ worktree }) });
-    });
+    attempt(actions.looking, async () => ({
+      name: 'confirmDiscard' as const,
+      leftovers: await actions.leftovers(),
+    }));
   const discard = () =>
-    attempt(`Discarding ${worktree.branch}…`, async () => {
-      await api.discardWorktree({ worktree, agentId: blockId });
-      props.onGone(`Discarded ${worktree.branch} and its worktree`);
-    });
+    attempt(actions.discarding, async () => props.onGone(await actions.discard()));
 
   if (step.name === 'confirmDiscard') {
     return (
-      <ModalDialog
-        label={`Discard ${worktree.branch}?`}
-        className="close-confirm"
+      <DiscardConfirm
+        worktree={worktree}
+        leftovers={step.leftovers}
+        onDiscard={() => void discard()}
         onCancel={props.onCancel}
-      >
-        <p>
-          This removes the worktree {worktree.path} and deletes the branch {worktree.branch}.
-        </p>
-        <Leftovers leftovers={step.leftovers} base={worktree.base} />
-        <div className="close-confirm-buttons">
-          <button type="button" ref={cancel} onClick={props.onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={() => void discard()}>
-            Discard
-          </button>
-        </div>
-      </ModalDialog>
+      />
     );
   }
 
@@ -95,12 +72,7 @@ export function WorktreeClose(props: WorktreeCloseProps) {
         It works in its own worktree, {worktree.path}, on the branch {worktree.branch}. What becomes
         of them?
       </p>
-      {busy && <p role="status">{step.doing}</p>}
-      {failure && (
-        <p role="alert" className="close-confirm-failure">
-          {failure}
-        </p>
-      )}
+      <StepStatus doing={busy ? step.doing : null} failure={failure} />
       <div className="close-confirm-buttons">
         <button type="button" ref={cancel} onClick={props.onCancel} disabled={busy}>
           Cancel
@@ -108,63 +80,11 @@ export function WorktreeClose(props: WorktreeCloseProps) {
         <button type="button" onClick={props.onKeep} disabled={busy}>
           Keep
         </button>
-        <button
-          type="button"
-          onClick={() => void merge()}
-          disabled={busy || !worktree.baseIsBranch}
-          title={
-            worktree.baseIsBranch
-              ? 'Commits what is left uncommitted, merges, then removes the worktree and the branch'
-              : `Made from a detached HEAD (${worktree.base}): there is no branch to merge into`
-          }
-        >
-          Merge into {worktree.base}
-        </button>
+        <MergeButton worktree={worktree} disabled={busy} onMerge={() => void merge()} />
         <button type="button" onClick={() => void lookBeforeDiscard()} disabled={busy}>
           Discard
         </button>
       </div>
     </ModalDialog>
-  );
-}
-
-function Leftovers({ leftovers, base }: { leftovers: WorktreeLeftovers; base: string }) {
-  const { unmergedCommits, unmergedTotal, uncommittedFiles, uncommittedTotal } = leftovers;
-  if (unmergedTotal === 0 && uncommittedTotal === 0) {
-    return <p>Nothing would be lost: every commit is in {base} and no file is uncommitted.</p>;
-  }
-  const more = (total: number, shown: number) =>
-    total > shown ? <li>… and {total - shown} more</li> : null;
-  return (
-    <>
-      {unmergedTotal > 0 && (
-        <>
-          <p>
-            {unmergedTotal} {unmergedTotal === 1 ? 'commit is' : 'commits are'} not in {base}:
-          </p>
-          <ul aria-label="Unmerged commits" className="leftovers">
-            {unmergedCommits.map((commit) => (
-              <li key={commit.sha}>
-                <code>{commit.sha}</code> {commit.subject}
-              </li>
-            ))}
-            {more(unmergedTotal, unmergedCommits.length)}
-          </ul>
-        </>
-      )}
-      {uncommittedTotal > 0 && (
-        <>
-          <p>
-            {uncommittedTotal} {uncommittedTotal === 1 ? 'file is' : 'files are'} not committed:
-          </p>
-          <ul aria-label="Uncommitted files" className="leftovers">
-            {uncommittedFiles.map((file) => (
-              <li key={file}>{file}</li>
-            ))}
-            {more(uncommittedTotal, uncommittedFiles.length)}
-          </ul>
-        </>
-      )}
-    </>
   );
 }
