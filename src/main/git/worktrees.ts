@@ -225,7 +225,7 @@ async function forkPoint(worktree: Worktree, options: GitOptions): Promise<strin
 }
 
 /** A worktree found to be what a block says, and how to run git in the repository's checkouts. */
-interface CheckedWorktree {
+export interface CheckedWorktree {
   entries: WorktreeEntry[];
   /**
    * Options for git in one of the repository's checkouts: a linked worktree's git dir pinned to
@@ -241,7 +241,10 @@ interface CheckedWorktree {
  * host acts only on worktrees that are what the block says, never on a path a page names (the
  * main checkout, or a folder that is no worktree at all) nor with a git dir an agent wrote.
  */
-async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise<CheckedWorktree> {
+export async function checkedWorktree(
+  worktree: Worktree,
+  options: GitOptions,
+): Promise<CheckedWorktree> {
   checkBranchName(worktree.branch, "the worktree's branch");
   if (worktree.baseIsBranch) checkBranchName(worktree.base, 'the base');
   const files = filesOf(options);
@@ -379,7 +382,7 @@ async function worktreeList(repo: string, options: GitOptions): Promise<Worktree
 }
 
 /** Files `git status --porcelain -z` lists (a rename's second name is its old one). */
-function changedFiles(status: string): string[] {
+export function changedFiles(status: string): string[] {
   const fields = status.split('\0');
   const files: string[] = [];
   for (let i = 0; i < fields.length; i++) {
