@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import type { SessionDigest } from '../../../../shared/commit-proposal';
 import { failureReason, type HostApi } from '../../../../shared/host-api';
 import type { Worktree, WorktreeLeftovers } from '../../../../shared/worktree';
 import { ModalDialog } from '../../ui/ModalDialog';
+import { CommitDialog } from './CommitDialog';
 import './worktree.css';
 
 interface WorktreeCloseProps {
@@ -16,10 +18,13 @@ interface WorktreeCloseProps {
   /** The worktree is gone (merged or discarded): close the block for good, saying what happened. */
   onGone(outcome: string): void;
   onCancel(): void;
+  /** What the block's agent session was about, for the commit message proposed. */
+  digest(): SessionDigest;
 }
 
 type Step =
   | { name: 'choose' }
+  | { name: 'commit' }
   | { name: 'busy'; doing: string }
   | { name: 'confirmDiscard'; leftovers: WorktreeLeftovers };
 
@@ -32,6 +37,7 @@ export function WorktreeClose(props: WorktreeCloseProps) {
   const { api, blockId, worktree } = props;
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [failure, setFailure] = useState<string | null>(null);
+  const [committed, setCommitted] = useState<string | null>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), [step.name]);
 
@@ -59,6 +65,21 @@ export function WorktreeClose(props: WorktreeCloseProps) {
       await api.discardWorktree({ worktree, agentId: blockId });
       props.onGone(`Discarded ${worktree.branch} and its worktree`);
     });
+
+  if (step.name === 'commit') {
+    return (
+      <CommitDialog
+        api={api}
+        worktree={worktree}
+        digest={props.digest()}
+        onDone={(outcome) => {
+          setCommitted(outcome);
+          setStep({ name: 'choose' });
+        }}
+        onCancel={() => setStep({ name: 'choose' })}
+      />
+    );
+  }
 
   if (step.name === 'confirmDiscard') {
     return (
@@ -95,7 +116,7 @@ export function WorktreeClose(props: WorktreeCloseProps) {
         It works in its own worktree, {worktree.path}, on the branch {worktree.branch}. What becomes
         of them?
       </p>
-      {busy && <p role="status">{step.doing}</p>}
+      {busy ? <p role="status">{step.doing}</p> : committed && <p role="status">{committed}</p>}
       {failure && (
         <p role="alert" className="close-confirm-failure">
           {failure}
@@ -107,6 +128,14 @@ export function WorktreeClose(props: WorktreeCloseProps) {
         </button>
         <button type="button" onClick={props.onKeep} disabled={busy}>
           Keep
+        </button>
+        <button
+          type="button"
+          onClick={() => setStep({ name: 'commit' })}
+          disabled={busy}
+          title="Commits what is left uncommitted in the worktree, then asks again"
+        >
+          Commit
         </button>
         <button
           type="button"
