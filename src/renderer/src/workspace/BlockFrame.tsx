@@ -61,6 +61,9 @@ export function BlockFrame(props: BlockFrameProps) {
           </span>
         )}
         {props.spec.worktree && <WorktreeBadge api={props.api} worktree={props.spec.worktree} />}
+        <BlockState activity={activity} />
+        {/* After the state, whose width changes as the block is looked at: a click that shifted
+            the buttons between its press and its release would land on none. */}
         {props.spec.worktree && (
           <WorktreePublish
             api={props.api}
@@ -68,7 +71,6 @@ export function BlockFrame(props: BlockFrameProps) {
             agent={() => handle.current}
           />
         )}
-        <BlockState activity={activity} />
         {props.onRestoreLayout && (
           <button
             type="button"
