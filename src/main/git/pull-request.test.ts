@@ -173,7 +173,7 @@ describe('createPullRequest', () => {
 
   it('asks gh, in the worktree, for a pull request of the branch into its base', async () => {
     await pushed();
-    const pr = await createPullRequest(worktree, draft, options());
+    const pr = await createPullRequest(worktree, draft, env);
     expect(pr).toEqual({
       number: 1,
       url: 'https://github.com/tester/project/pull/1',
@@ -200,7 +200,7 @@ describe('createPullRequest', () => {
   });
 
   it('asks for a push first when the branch has none', async () => {
-    await expect(createPullRequest(worktree, draft, options())).rejects.toThrow(
+    await expect(createPullRequest(worktree, draft, env)).rejects.toThrow(
       'Push tether/agent-k3f9 first',
     );
     expect(fakeGh.calls().filter((call) => call[1] === 'create')).toEqual([]);
@@ -209,7 +209,7 @@ describe('createPullRequest', () => {
   it('says gh is not logged in, and does nothing else', async () => {
     await pushed();
     fakeGh.setState({ loggedIn: false });
-    await expect(createPullRequest(worktree, draft, options())).rejects.toThrow(GH_LOGGED_OUT);
+    await expect(createPullRequest(worktree, draft, env)).rejects.toThrow(GH_LOGGED_OUT);
     expect(fakeGh.calls()).toEqual([['auth', 'status']]);
   });
 
@@ -223,7 +223,7 @@ describe('createPullRequest', () => {
       join(bare, 'git'),
     );
     env = { ...env, PATH: bare };
-    await expect(createPullRequest(worktree, draft, options())).rejects.toThrow(GH_MISSING);
+    await expect(createPullRequest(worktree, draft, env)).rejects.toThrow(GH_MISSING);
     expect(await pullRequestStatus(worktree, env)).toEqual({ pullRequest: null, failedChecks: [] });
     expect(fakeGh.calls()).toEqual([]);
   });

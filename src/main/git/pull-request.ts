@@ -2,8 +2,8 @@ import { isRecord } from '../../shared/is-record';
 import { pullRequestSchema, type PullRequest } from '../../shared/pull-request';
 import { stripTerminalCodes } from '../../shared/strip-terminal-codes';
 import type { Worktree } from '../../shared/worktree';
-import { GitError, type GitOptions } from './git';
-import { gh, GhError, ghReady, GH_LOGGED_OUT, GH_MISSING } from './github-cli';
+import { filesOf, GitError, type GitOptions } from './git';
+import { gh, ghReady, ghUnavailable } from './github-cli';
 import { upstreamOf } from './push';
 import { checkedWorktree } from './worktrees';
 
@@ -36,16 +36,16 @@ export const LOG_LIMIT = 20_000;
 export async function createPullRequest(
   worktree: Worktree,
   draft: PullRequestDraft,
-  options: GitOptions & { env: NodeJS.ProcessEnv },
+  env: NodeJS.ProcessEnv,
 ): Promise<PullRequest> {
-  const inWorktree = await (await checkedWorktree(worktree, options)).inWorktree(worktree.path);
+  const inWorktree = await checkedHere(worktree, env);
   if (!worktree.baseIsBranch) {
     throw new GitError(
       `${worktree.branch} was made from a detached HEAD (${worktree.base}): there is no base branch for a pull request`,
       null,
     );
   }
-  await ghReady(worktree.path, options.env);
+  await ghReady(worktree.path, env);
   if (!(await upstreamOf(worktree.path, inWorktree))) {
     throw new GitError(
       `Push ${worktree.branch} first: a pull request is made from a pushed branch`,
@@ -56,9 +56,9 @@ export async function createPullRequest(
   const args = ['pr', 'create', '--head', worktree.branch, '--base', worktree.base];
   args.push(`--title=${draft.title}`, `--body=${draft.body}`);
   if (draft.draft) args.push('--draft');
-  await gh(args, worktree.path, options.env);
-  const created = await viewPullRequest(worktree, options.env);
-  if (!created) throw new GhError(`gh made no pull request for ${worktree.branch}`, null);
+  await gh(args, worktree.path, env);
+  const created = await viewPullRequest(worktree, env);
+  if (!created) throw new GitError(`gh made no pull request for ${worktree.branch}`, null);
   return created;
 }
 
@@ -79,16 +79,12 @@ export async function pullRequestStatus(
   worktree: Worktree,
   env: NodeJS.ProcessEnv,
 ): Promise<PullRequestStatus> {
-  await checkedWorktree(worktree, { env });
+  await checkedHere(worktree, env);
   let pullRequest: PullRequest | null;
   try {
     pullRequest = await viewPullRequest(worktree, env);
   } catch (error) {
-    if (
-      error instanceof GhError &&
-      (error.message === GH_MISSING || error.message === GH_LOGGED_OUT)
-    )
-      return { pullRequest: null, failedChecks: [] };
+    if (ghUnavailable(error)) return { pullRequest: null, failedChecks: [] };
     throw error;
   }
   if (!pullRequest) return { pullRequest: null, failedChecks: [] };
@@ -109,13 +105,25 @@ export async function failedCheckLog(
   link: string,
   env: NodeJS.ProcessEnv,
 ): Promise<string | null> {
-  await checkedWorktree(worktree, { env });
+  await checkedHere(worktree, env);
   const run = /\/actions\/runs\/(\d+)/.exec(link)?.[1];
   if (!run) return null;
   const log = stripTerminalCodes(
     await gh(['run', 'view', run, '--log-failed'], worktree.path, env),
   );
   return log.length > LOG_LIMIT ? `…\n${log.slice(log.length - LOG_LIMIT)}` : log;
+}
+
+/**
+ * The worktree, once it is what the block says and is there: gh runs in it, and reads the
+ * repository from it. Its options for git there.
+ */
+async function checkedHere(worktree: Worktree, env: NodeJS.ProcessEnv): Promise<GitOptions> {
+  const inWorktree = await (await checkedWorktree(worktree, { env })).inWorktree(worktree.path);
+  if (!(await filesOf({ env }).exists(worktree.path))) {
+    throw new GitError(`${worktree.path} is gone`, null);
+  }
+  return inWorktree;
 }
 
 /** `gh pr view BRANCH`: the pull request whose head is the branch, or null when there is none. */
@@ -128,11 +136,11 @@ async function viewPullRequest(
   try {
     json = await gh(['pr', 'view', worktree.branch, fields], worktree.path, env);
   } catch (error) {
-    if (error instanceof GhError && /no pull requests found/i.test(error.stderr)) return null;
+    if (error instanceof GitError && /no pull requests found/i.test(error.message)) return null;
     throw error;
   }
   const view = parseJson(json);
-  if (!isRecord(view)) throw new GhError(`gh pr view answered what Tether cannot read`, null);
+  if (!isRecord(view)) throw new GitError(`gh pr view answered what Tether cannot read`, null);
   const state = String(view['state']).toLowerCase();
   return pullRequestSchema.parse({
     number: view['number'],
@@ -159,15 +167,16 @@ async function prChecks(worktree: Worktree, env: NodeJS.ProcessEnv): Promise<Che
   try {
     json = await gh(args, worktree.path, env);
   } catch (error) {
-    if (!(error instanceof GhError)) throw error;
-    if (/no checks reported/i.test(error.stderr)) return [];
+    if (!(error instanceof GitError)) throw error;
+    if (/no checks reported/i.test(error.message)) return [];
     // Checks still running (exit 8) or failed (exit 1) may come with their list all the same.
     if (!error.stdout.trim()) throw error;
     json = error.stdout;
   }
   const list = parseJson(json);
-  if (!Array.isArray(list))
-    throw new GhError('gh pr checks answered what Tether cannot read', null);
+  if (!Array.isArray(list)) {
+    throw new GitError('gh pr checks answered what Tether cannot read', null);
+  }
   return list.filter(isRecord).map((check) => ({
     name: String(check['name'] ?? ''),
     bucket: String(check['bucket'] ?? ''),

@@ -35,7 +35,7 @@ export function pullRequestHandlers(
     pushWorktree: async ({ worktree }) => pushWorktree(worktree, await git(worktree)),
     createPullRequest: async ({ worktree, ...draft }) => {
       const env = await local(worktree);
-      return createPullRequest(worktree, draft, { env });
+      return createPullRequest(worktree, draft, env);
     },
     pullRequestStatus: async ({ worktree }) => pullRequestStatus(worktree, await local(worktree)),
     failedCheckLog: async ({ worktree, link }) => ({

@@ -3,6 +3,7 @@ import { proposeCommitMessage, type SessionDigest } from '../../../../shared/com
 import { failureReason, type HostApi } from '../../../../shared/host-api';
 import type { Worktree, WorktreeLeftovers } from '../../../../shared/worktree';
 import { ModalDialog } from '../../ui/ModalDialog';
+import { FormFooter, useSubmit } from './form-dialog';
 import './worktree.css';
 
 interface CommitDialogProps {
@@ -23,26 +24,19 @@ interface CommitDialogProps {
 export function CommitDialog({ api, worktree, digest, onDone, onCancel }: CommitDialogProps) {
   const [message, setMessage] = useState(() => proposeCommitMessage(digest));
   const [files, setFiles] = useState<WorktreeLeftovers | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, submit } = useSubmit();
   useEffect(() => {
     api.worktreeLeftovers({ worktree }).then(setFiles, (error: unknown) => {
       setFailure(failureReason(error));
     });
-  }, [api, worktree]);
+  }, [api, worktree, setFailure]);
 
-  const commit = async () => {
-    setFailure(null);
-    setBusy(true);
-    try {
+  const commit = () =>
+    submit(async () => {
       const { commit, files } = await api.commitWorktree({ worktree, message });
       const count = `${files.length} ${files.length === 1 ? 'file' : 'files'}`;
       onDone(`Committed ${count} to ${worktree.branch} (${commit})`);
-    } catch (error) {
-      setFailure(failureReason(error));
-      setBusy(false);
-    }
-  };
+    });
   const nothing = files !== null && files.uncommittedTotal === 0;
   return (
     <ModalDialog
@@ -80,16 +74,7 @@ export function CommitDialog({ api, worktree, digest, onDone, onCancel }: Commit
           </ul>
         </>
       )}
-      {busy && <p role="status">Committing…</p>}
-      {failure && (
-        <p role="alert" className="close-confirm-failure">
-          {failure}
-        </p>
-      )}
-      <div className="close-confirm-buttons">
-        <button type="button" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
+      <FormFooter busy={busy} doing="Committing…" failure={failure} onCancel={onCancel}>
         <button
           type="button"
           onClick={() => void commit()}
@@ -97,7 +82,7 @@ export function CommitDialog({ api, worktree, digest, onDone, onCancel }: Commit
         >
           Commit
         </button>
-      </div>
+      </FormFooter>
     </ModalDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { proposePullRequest, type SessionDigest } from '../../../../shared/commit-proposal';
-import { failureReason, type HostApi } from '../../../../shared/host-api';
+import type { HostApi } from '../../../../shared/host-api';
 import type { PullRequest } from '../../../../shared/pull-request';
 import type { Worktree } from '../../../../shared/worktree';
 import { ModalDialog } from '../../ui/ModalDialog';
+import { FormFooter, useSubmit } from './form-dialog';
 import './worktree.css';
 
 interface PullRequestDialogProps {
@@ -30,19 +31,12 @@ export function PullRequestDialog({
   const [title, setTitle] = useState(proposed.title);
   const [body, setBody] = useState(proposed.body);
   const [draft, setDraft] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, submit } = useSubmit();
 
-  const create = async () => {
-    setFailure(null);
-    setBusy(true);
-    try {
+  const create = () =>
+    submit(async () => {
       onDone(await api.createPullRequest({ worktree, title: title.trim(), body, draft }));
-    } catch (error) {
-      setFailure(failureReason(error));
-      setBusy(false);
-    }
-  };
+    });
   return (
     <ModalDialog
       label="Create pull request"
@@ -69,20 +63,16 @@ export function PullRequestDialog({
         />
         Draft
       </label>
-      {busy && <p role="status">Creating the pull request…</p>}
-      {failure && (
-        <p role="alert" className="close-confirm-failure">
-          {failure}
-        </p>
-      )}
-      <div className="close-confirm-buttons">
-        <button type="button" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
+      <FormFooter
+        busy={busy}
+        doing="Creating the pull request…"
+        failure={failure}
+        onCancel={onCancel}
+      >
         <button type="button" onClick={() => void create()} disabled={busy || !title.trim()}>
           Create pull request
         </button>
-      </div>
+      </FormFooter>
     </ModalDialog>
   );
 }

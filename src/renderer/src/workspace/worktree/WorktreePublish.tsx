@@ -59,6 +59,7 @@ export function WorktreePublish({ api, worktree, agent }: WorktreePublishProps) 
       send(fixCheckMessage(check, log));
       return `Asked Claude to fix ${check.name}`;
     });
+  const dialogProps = () => ({ api, worktree, digest: digest(), onCancel: () => setDialog(null) });
   const done = (text: string) => {
     setDialog(null);
     setNote({ text, problem: false });
@@ -111,26 +112,16 @@ export function WorktreePublish({ api, worktree, agent }: WorktreePublishProps) 
           </button>
         </span>
       )}
-      {dialog === 'commit' &&
+      {dialog &&
         createPortal(
-          <CommitDialog
-            api={api}
-            worktree={worktree}
-            digest={digest()}
-            onDone={done}
-            onCancel={() => setDialog(null)}
-          />,
-          document.body,
-        )}
-      {dialog === 'pullRequest' &&
-        createPortal(
-          <PullRequestDialog
-            api={api}
-            worktree={worktree}
-            digest={digest()}
-            onDone={(created) => done(`Opened pull request #${created.number}`)}
-            onCancel={() => setDialog(null)}
-          />,
+          dialog === 'commit' ? (
+            <CommitDialog {...dialogProps()} onDone={done} />
+          ) : (
+            <PullRequestDialog
+              {...dialogProps()}
+              onDone={(created) => done(`Opened pull request #${created.number}`)}
+            />
+          ),
           document.body,
         )}
     </span>
