@@ -246,6 +246,9 @@ describe('pullRequestStatus', () => {
     expect(await worktreePullRequest(worktree, env)).toBeNull();
     fakeGh.setState({ pr, loggedIn: false });
     expect(await worktreePullRequest(worktree, env)).toBeNull();
+    fakeGh.setState({ loggedIn: true });
+    expect(await worktreePullRequest({ ...worktree, host: 'build-box' }, env)).toBeNull();
+    expect(fakeGh.calls().filter((call) => call[1] === 'view')).toHaveLength(2);
   });
 
   it("rolls gh's checks up and names the failed ones", async () => {

@@ -64,13 +64,15 @@ export async function createPullRequest(
 
 /**
  * The worktree branch's pull request on GitHub with its checks rolled up, or null when it has
- * none, or when gh is not there or not logged in (nothing can be known then). What the
- * "Worktrees" list shows per row.
+ * none, or when gh is not there or not logged in (nothing can be known then), or for a worktree
+ * on a host. What the "Worktrees" list shows per row.
  */
 export async function worktreePullRequest(
   worktree: Worktree,
   env: NodeJS.ProcessEnv,
 ): Promise<PullRequest | null> {
+  // gh runs only on this machine: a worktree on a host has none Tether can know of yet.
+  if (worktree.host) return null;
   return (await pullRequestStatus(worktree, env)).pullRequest;
 }
 
