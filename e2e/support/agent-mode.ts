@@ -31,6 +31,8 @@ export interface AgentModeOptions {
   loggedOut: boolean;
   /** What the scripted API suggests as the next prompt after each turn (default: nothing). */
   suggestion: string | undefined;
+  /** More environment for the host over the fixture's own (a PATH with stand-in programs). */
+  hostEnv: NodeJS.ProcessEnv;
 }
 
 /**
@@ -43,7 +45,11 @@ export const test = base.extend<AgentModeOptions & { agentMode: AgentMode }>({
   homeFiles: [{}, { option: true }],
   loggedOut: [false, { option: true }],
   suggestion: [undefined, { option: true }],
-  agentMode: async ({ claudePrelude, seedEvents, homeFiles, loggedOut, suggestion }, use) => {
+  hostEnv: [{}, { option: true }],
+  agentMode: async (
+    { claudePrelude, seedEvents, homeFiles, loggedOut, suggestion, hostEnv },
+    use,
+  ) => {
     let handler: FakeHandler = () => textReply('(no script)');
     const fake = await startFakeAnthropic(
       (call) => handler(call),
@@ -74,6 +80,7 @@ export const test = base.extend<AgentModeOptions & { agentMode: AgentMode }>({
       DISABLE_AUTOUPDATER: '1',
       TETHER_CLAUDE: claude,
       TMPDIR: join(home),
+      ...hostEnv,
     });
     await browserMode.start();
     await use({ browserMode, fake, script: (h) => (handler = h) });

@@ -225,7 +225,7 @@ async function forkPoint(worktree: Worktree, options: GitOptions): Promise<strin
 }
 
 /** A worktree found to be what a block says, and how to run git in the repository's checkouts. */
-interface CheckedWorktree {
+export interface CheckedWorktree {
   entries: WorktreeEntry[];
   /**
    * Options for git in one of the repository's checkouts: a linked worktree's git dir pinned to

@@ -32,6 +32,7 @@ import { remoteHandlers } from './handlers/remote';
 import { tetherSettingsHandlers } from './handlers/tether-settings';
 import { worktreeHandlers } from './handlers/worktree';
 import { worktreeListHandlers } from './handlers/worktree-list';
+import { pullRequestHandlers } from './handlers/pull-request';
 import { usageHandlers } from './handlers/usage';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
@@ -285,6 +286,7 @@ export class Host {
       ...this.exportFiles,
       ...agentHandlers(agents, this.launch),
       ...worktreeHandlers(agents, this.launch, this.remote),
+      ...pullRequestHandlers(this.launch, this.remote),
       ...libraryHandlers(this.library),
       ...reviewHandlers(
         agents,

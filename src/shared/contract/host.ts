@@ -6,6 +6,7 @@ import { claudeAccountRequests } from './claude-account';
 import { claudeRulesRequests } from './claude-rules';
 import { composerRequests } from './composer';
 import { exportRequests } from './export';
+import { pullRequestRequests } from './pull-request';
 import { libraryHostEvents, libraryRequests } from './library';
 import { remoteHostEvents, remoteRequests } from './remote';
 import type { RequestTable } from './request-table';
@@ -31,6 +32,7 @@ export const hostRequests = {
   ...exportRequests,
   ...agentRequests,
   ...worktreeRequests,
+  ...pullRequestRequests,
   ...libraryRequests,
   ...reviewRequests,
   ...rewindRequests,

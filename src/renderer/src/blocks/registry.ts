@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { CommandId } from '../../../shared/commands';
+import type { SessionDigest } from '../../../shared/commit-proposal';
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
 import type { ActivityReport, BlockActivity } from './block-activity';
@@ -15,6 +16,10 @@ export interface BlockHandle {
   insert?(text: string): void;
   /** Types text at the prompt, not run until the user presses Enter (a terminal). */
   paste?(text: string): void;
+  /** What an agent's session was about (its title, each turn's final reply): what a commit proposes. */
+  digest?(): SessionDigest;
+  /** Sends a message to an agent as its composer does: queued while a turn runs. */
+  send?(text: string): void;
 }
 
 export interface BlockProps {

@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
 import { findBlockKind, type AgentFork, type BlockHandle } from '../blocks/registry';
 import type { ActivityReport, BlockActivity } from '../blocks/block-activity';
 import { BlockState, stateClass } from './BlockState';
 import { WorktreeBadge } from './worktree/WorktreeBadge';
+import { WorktreePublish } from './worktree/WorktreePublish';
 
 interface BlockFrameProps {
   blockId: string;
@@ -36,6 +38,8 @@ export function BlockFrame(props: BlockFrameProps) {
   const label = kind?.label ?? 'Block';
   const Body = kind?.component;
   const activity = props.activity ?? idle(props.spec.kind);
+  // The header's worktree controls ask the block itself what its session was about.
+  const handle = useRef<BlockHandle | null>(null);
   return (
     <div
       role="region"
@@ -58,6 +62,15 @@ export function BlockFrame(props: BlockFrameProps) {
         )}
         {props.spec.worktree && <WorktreeBadge api={props.api} worktree={props.spec.worktree} />}
         <BlockState activity={activity} />
+        {/* After the state, whose width changes as the block is looked at: a click that shifted
+            the buttons between its press and its release would land on none. */}
+        {props.spec.worktree && (
+          <WorktreePublish
+            api={props.api}
+            worktree={props.spec.worktree}
+            agent={() => handle.current}
+          />
+        )}
         {props.onRestoreLayout && (
           <button
             type="button"
@@ -85,7 +98,10 @@ export function BlockFrame(props: BlockFrameProps) {
             spec={props.spec}
             api={props.api}
             onSpecChange={props.onSpecChange}
-            handleRef={props.handleRef}
+            handleRef={(block) => {
+              handle.current = block;
+              props.handleRef(block);
+            }}
             onActivity={props.onActivity}
             onAskAgent={props.onAskAgent}
             onRunInTerminal={props.onRunInTerminal}

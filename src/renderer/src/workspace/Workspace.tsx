@@ -115,6 +115,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     order: blockOrder(state.layout),
     activityOf: attention.shown,
     titleOf: (blockId) => titles[blockId] ?? 'block',
+    digestOf: (blockId) =>
+      handles.current.get(blockId)?.digest?.() ?? { title: titles[blockId] ?? '', turns: [] },
     close: workspace.close,
     closeForGood: (blockId, outcome) => {
       workspace.close(blockId, false);

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { SessionDigest } from '../../../shared/commit-proposal';
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
 import type { BlockActivity } from '../blocks/block-activity';
@@ -13,6 +14,8 @@ interface CloseGuardOptions {
   order: readonly string[];
   activityOf(blockId: string): BlockActivity | undefined;
   titleOf(blockId: string): string;
+  /** What a block's agent session was about, for a commit from the close dialog. */
+  digestOf(blockId: string): SessionDigest;
   close(blockId: string): void;
   /** Closes a block that cannot come back (its worktree is gone), saying what was done. */
   closeForGood(blockId: string, outcome: string): void;
@@ -73,6 +76,7 @@ export function useCloseGuard(options: CloseGuardOptions): {
         title={title}
         worktree={spec.worktree}
         running={asking.running}
+        digest={() => options.digestOf(blockId)}
         onKeep={close}
         onGone={(outcome) => settle(() => options.closeForGood(blockId, outcome))()}
         onCancel={cancel}

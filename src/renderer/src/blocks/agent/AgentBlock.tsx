@@ -20,6 +20,7 @@ import { AgentStore } from './model/agent-store';
 import { isQueued } from './model/pending-prompts';
 import { startMarkdownWorker } from './markdown/markdown-trees';
 import { userPrompts } from './model/transcript-model';
+import { turnReplies } from './model/turn-replies';
 import { openExternalLink } from '../../host/open-external-link';
 import { askingAgent } from './permission/asking-agent';
 import { RequestDialog } from './permission/RequestDialog';
@@ -113,6 +114,7 @@ export function AgentBlock({
     () => [...userPrompts(snapshot.items), ...snapshot.sending.map((prompt) => prompt.text)],
     [snapshot.items, snapshot.sending],
   );
+  const sessionName = spec.title ?? (prompts[0] ? sessionTitle(prompts[0]) : undefined);
   const exited = lifecycle.state === 'exited' ? lifecycle : null;
   const unresponsive = lifecycle.state === 'unresponsive' ? lifecycle : null;
   const request = pending[0];
@@ -165,6 +167,8 @@ export function AgentBlock({
           setDialog({ kind: 'login', prompt: waitingPrompt.current });
       },
       insert,
+      digest: () => ({ title: sessionName ?? '', turns: turnReplies(snapshot.items) }),
+      send: (text) => send(text),
     });
     return () => handleRef(null);
   });
@@ -355,7 +359,7 @@ export function AgentBlock({
           <ExportTranscript
             api={api}
             items={snapshot.items}
-            title={spec.title ?? (prompts[0] ? sessionTitle(prompts[0]) : 'Claude session')}
+            title={sessionName ?? 'Claude session'}
             onDone={(outcome) => closeDialog(dialog, outcome)}
           />
         )}

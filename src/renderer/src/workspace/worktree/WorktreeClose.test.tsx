@@ -33,6 +33,7 @@ function open(api: Partial<HostApi>, overrides: Partial<Worktree> = {}, running 
       title="Agent"
       worktree={{ ...worktree, ...overrides }}
       running={running}
+      digest={() => ({ title: 'Fix the parser', turns: ['Fixed the off-by-one.'] })}
       {...handlers}
     />,
   );
@@ -103,6 +104,30 @@ describe('WorktreeClose', () => {
     expect((await screen.findByRole('dialog', { name: /^Discard/ })).textContent).toContain(
       'Nothing would be lost',
     );
+  });
+
+  it('commits from the close dialog, with the message proposed, then asks again', async () => {
+    const commitWorktree = vi.fn(async () => ({ commit: 'abc1234', files: ['src/parser.ts'] }));
+    const { onGone, user } = open({ worktreeLeftovers: async () => leftovers, commitWorktree });
+    await user.click(screen.getByRole('button', { name: 'Commit' }));
+    const commit = await screen.findByRole('dialog', { name: 'Commit to tether/agent-k3f9' });
+    const message = within(commit).getByRole('textbox', { name: 'Commit message' });
+    expect((message as HTMLTextAreaElement).value).toBe(
+      'Fix the parser\n\n- Fixed the off-by-one.\n',
+    );
+    const files = await within(commit).findByRole('list', { name: 'Files to commit' });
+    expect(files.textContent).toBe('src/parser.tsnotes.md');
+    await user.type(message, 'More.');
+    await user.click(within(commit).getByRole('button', { name: 'Commit' }));
+    expect(commitWorktree).toHaveBeenCalledWith({
+      worktree,
+      message: 'Fix the parser\n\n- Fixed the off-by-one.\nMore.',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Close Agent?' });
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'Committed 1 file to tether/agent-k3f9 (abc1234)',
+    );
+    expect(onGone).not.toHaveBeenCalled();
   });
 
   it('offers no merge for a worktree made from a detached HEAD, and says why', () => {

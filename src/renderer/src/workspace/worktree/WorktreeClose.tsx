@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { SessionDigest } from '../../../../shared/commit-proposal';
 import type { HostApi } from '../../../../shared/host-api';
 import type { Worktree, WorktreeLeftovers } from '../../../../shared/worktree';
 import { ModalDialog } from '../../ui/ModalDialog';
+import { CommitDialog } from './CommitDialog';
 import {
   DiscardConfirm,
   MergeButton,
@@ -23,6 +25,8 @@ interface WorktreeCloseProps {
   /** The worktree is gone (merged or discarded): close the block for good, saying what happened. */
   onGone(outcome: string): void;
   onCancel(): void;
+  /** What the block's agent session was about, for the commit message proposed. */
+  digest(): SessionDigest;
 }
 
 /**
@@ -32,10 +36,10 @@ interface WorktreeCloseProps {
  */
 export function WorktreeClose(props: WorktreeCloseProps) {
   const { api, blockId, worktree } = props;
-  const { step, failure, attempt } = useActionSteps<{
-    name: 'confirmDiscard';
-    leftovers: WorktreeLeftovers;
-  }>();
+  const { step, setStep, failure, attempt } = useActionSteps<
+    { name: 'confirmDiscard'; leftovers: WorktreeLeftovers } | { name: 'commit' }
+  >();
+  const [committed, setCommitted] = useState<string | null>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), [step.name]);
 
@@ -48,6 +52,21 @@ export function WorktreeClose(props: WorktreeCloseProps) {
     }));
   const discard = () =>
     attempt(actions.discarding, async () => props.onGone(await actions.discard()));
+
+  if (step.name === 'commit') {
+    return (
+      <CommitDialog
+        api={api}
+        worktree={worktree}
+        digest={props.digest()}
+        onDone={(outcome) => {
+          setCommitted(outcome);
+          setStep({ name: 'choose' });
+        }}
+        onCancel={() => setStep({ name: 'choose' })}
+      />
+    );
+  }
 
   if (step.name === 'confirmDiscard') {
     return (
@@ -72,13 +91,21 @@ export function WorktreeClose(props: WorktreeCloseProps) {
         It works in its own worktree, {worktree.path}, on the branch {worktree.branch}. What becomes
         of them?
       </p>
-      <StepStatus doing={busy ? step.doing : null} failure={failure} />
+      <StepStatus doing={busy ? step.doing : committed} failure={failure} />
       <div className="close-confirm-buttons">
         <button type="button" ref={cancel} onClick={props.onCancel} disabled={busy}>
           Cancel
         </button>
         <button type="button" onClick={props.onKeep} disabled={busy}>
           Keep
+        </button>
+        <button
+          type="button"
+          onClick={() => setStep({ name: 'commit' })}
+          disabled={busy}
+          title="Commits what is left uncommitted in the worktree, then asks again"
+        >
+          Commit
         </button>
         <MergeButton worktree={worktree} disabled={busy} onMerge={() => void merge()} />
         <button type="button" onClick={() => void lookBeforeDiscard()} disabled={busy}>
