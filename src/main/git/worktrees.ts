@@ -241,7 +241,10 @@ interface CheckedWorktree {
  * host acts only on worktrees that are what the block says, never on a path a page names (the
  * main checkout, or a folder that is no worktree at all) nor with a git dir an agent wrote.
  */
-async function checkedWorktree(worktree: Worktree, options: GitOptions): Promise<CheckedWorktree> {
+export async function checkedWorktree(
+  worktree: Worktree,
+  options: GitOptions,
+): Promise<CheckedWorktree> {
   checkBranchName(worktree.branch, "the worktree's branch");
   if (worktree.baseIsBranch) checkBranchName(worktree.base, 'the base');
   const files = filesOf(options);
@@ -361,7 +364,7 @@ async function abortedMerge(
  * hold a newline; git before 2.36 has no `-z` and ends fields with newlines, which cut such a path
  * (it then matches no worktree, and is refused).
  */
-async function worktreeList(repo: string, options: GitOptions): Promise<WorktreeEntry[]> {
+export async function worktreeList(repo: string, options: GitOptions): Promise<WorktreeEntry[]> {
   const list = (z: string[]) => gitRead(repo, ['worktree', 'list', '--porcelain', ...z], options);
   let fields: string[];
   try {

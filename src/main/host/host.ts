@@ -31,6 +31,7 @@ import { workspaceHandlers } from './handlers/workspace';
 import { remoteHandlers } from './handlers/remote';
 import { tetherSettingsHandlers } from './handlers/tether-settings';
 import { worktreeHandlers } from './handlers/worktree';
+import { worktreeSetupHandlers } from './handlers/worktree-setup';
 import { usageHandlers } from './handlers/usage';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
@@ -284,6 +285,7 @@ export class Host {
       ...this.exportFiles,
       ...agentHandlers(agents, this.launch),
       ...worktreeHandlers(agents, this.launch, this.remote),
+      ...worktreeSetupHandlers(this.launch, this.remote, this.options.settings),
       ...libraryHandlers(this.library),
       ...reviewHandlers(
         agents,

@@ -16,6 +16,7 @@ import { tetherSettingsRequests } from './tether-settings';
 import { usageRequests } from './usage';
 import { workspaceRequests } from './workspace';
 import { worktreeRequests } from './worktree';
+import { worktreeSetupRequests } from './worktree-setup';
 
 // Every message between the renderer and the host, gathered from the groups beside this file.
 // Adding a request is one entry in its group's table and its handler in the same-named file of
@@ -30,6 +31,7 @@ export const hostRequests = {
   ...exportRequests,
   ...agentRequests,
   ...worktreeRequests,
+  ...worktreeSetupRequests,
   ...libraryRequests,
   ...reviewRequests,
   ...rewindRequests,
