@@ -29,6 +29,12 @@ export const commands = [
   },
   { id: 'agent.new', title: 'New agent', keys: 'Mod+Shift+A', keywords: 'split right claude' },
   { id: 'agent.newInWorktree', title: 'New agent in worktree', keys: '' },
+  {
+    id: 'worktree.setup',
+    title: 'Worktree set-up',
+    keys: '',
+    keywords: 'worktreeinclude setup install command npm ci env',
+  },
   // Blocks on another machine, over the user's own ssh (docs/remote.md).
   {
     id: 'terminal.newOnHost',

@@ -27,6 +27,7 @@ import { ConnectHost } from './remote/ConnectHost';
 import type { UsageDialogOpen } from '../settings/usage/usage-dialogs';
 import { SshAsks } from './remote/SshAsks';
 import { useSshAsks } from './remote/use-ssh-asks';
+import { WorktreeSetupDialog } from './worktree/WorktreeSetupDialog';
 
 // The settings and usage dialogs (and the usage chart's library) load when one first opens, not
 // with the page.
@@ -65,6 +66,10 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   // undefined: closed; null: open with no agent block to take the session from.
   const [claudeSettingsFor, setClaudeSettingsFor] = useState<string | null | undefined>(undefined);
   const [tetherSettingsOpen, setTetherSettingsOpen] = useState(false);
+  const [worktreeSetupFor, setWorktreeSetupFor] = useState<{
+    cwd: string;
+    host: string | undefined;
+  } | null>(null);
   const [usageDialog, setUsageDialog] = useState<UsageDialogOpen | null>(null);
   const [notice, setNotice] = useState<{ text: string; problem: boolean } | null>(null);
   /** The kind of block "Connect to host" is asking a machine for, while it is open. */
@@ -192,6 +197,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         connectToHost: setConnectingKind,
         openClaudeSettings: setClaudeSettingsFor,
         openTetherSettings: () => setTetherSettingsOpen(true),
+        openWorktreeSetup: setWorktreeSetupFor,
         openUsageDialog: setUsageDialog,
         notify: (text, problem = false) => setNotice({ text, problem }),
       }),
@@ -228,6 +234,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     connectingKind !== null ||
     claudeSettingsFor !== undefined ||
     tetherSettingsOpen ||
+    worktreeSetupFor !== null ||
     usageDialog !== null ||
     sshAsks.current !== null;
   const latest = useRef({ entries, dialogOpen, order, focus: workspace.focus });
@@ -436,6 +443,16 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         <Suspense fallback={null}>
           <TetherSettings api={api} onClose={() => setTetherSettingsOpen(false)} />
         </Suspense>
+      )}
+      {worktreeSetupFor && (
+        <WorktreeSetupDialog
+          api={api}
+          {...worktreeSetupFor}
+          onClose={(saved) => {
+            setWorktreeSetupFor(null);
+            if (saved) setNotice({ text: saved, problem: false });
+          }}
+        />
       )}
       {paletteOpen && (
         <CommandPalette entries={entries} isMac={isMac} onClose={() => setPaletteOpen(false)} />

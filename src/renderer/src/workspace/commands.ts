@@ -6,6 +6,8 @@ export type WorkspaceAction =
   | { type: 'new'; kind: string; orientation: 'horizontal' | 'vertical' }
   /** An agent block in a new git worktree of the focused block's repository. */
   | { type: 'newInWorktree' }
+  /** "Worktree set-up" of the focused block's repository. */
+  | { type: 'worktreeSetup' }
   /** A block of `kind` on another machine: asks which one first ("Connect to host"). */
   | { type: 'newOnHost'; kind: string }
   | { type: 'close' }
@@ -37,6 +39,7 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'terminal.newBelow': { type: 'new', kind: 'terminal', orientation: 'vertical' },
   'agent.new': { type: 'new', kind: 'agent', orientation: 'horizontal' },
   'agent.newInWorktree': { type: 'newInWorktree' },
+  'worktree.setup': { type: 'worktreeSetup' },
   'terminal.newOnHost': { type: 'newOnHost', kind: 'terminal' },
   'agent.newOnHost': { type: 'newOnHost', kind: 'agent' },
   'block.close': { type: 'close' },
