@@ -152,8 +152,12 @@ export function localFiles(env: NodeJS.ProcessEnv): Files {
   };
 }
 
-/** A name `copyFiles` takes: relative, `/`-separated, without `.`, `..` or empty steps. */
-export function isPlainRelative(name: string): boolean {
+/**
+ * A name `copyFiles` takes: relative, `/`-separated, without `.`, `..` or empty steps; on Windows
+ * also without a backslash or a colon, which it reads as a separator or a drive.
+ */
+function isPlainRelative(name: string): boolean {
+  if (path.sep === '\\' && /[\\:]/.test(name)) return false;
   return name.split('/').every((step) => step !== '' && step !== '.' && step !== '..');
 }
 
@@ -162,7 +166,7 @@ async function copyFilesHere(from: string, to: string, names: readonly string[])
   const copied: string[] = [];
   const kind = (at: string) => lstat(at).catch(() => null);
   for (const name of names) {
-    if (!isPlainRelative(name) || name.includes('\\')) continue;
+    if (!isPlainRelative(name)) continue;
     const steps = name.split('/');
     const file = steps.pop()!;
     let source = from;
