@@ -35,6 +35,12 @@ export const commands = [
     keys: '',
     keywords: 'git branches merge discard prune agents',
   },
+  {
+    id: 'worktree.setup',
+    title: 'Worktree set-up',
+    keys: '',
+    keywords: 'worktreeinclude setup install command npm ci env',
+  },
   // Blocks on another machine, over the user's own ssh (docs/remote.md).
   {
     id: 'terminal.newOnHost',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { worktreeSetupSchema } from './worktree-setup';
 
 export const colorThemes = ['system', 'light', 'dark'] as const;
 export type ColorTheme = (typeof colorThemes)[number];
@@ -28,6 +29,11 @@ export const settingsSchema = z
      * repository (default: a `<repository>.worktrees` folder beside it).
      */
     worktreeFolder: z.string().min(1).nullable().optional(),
+    /**
+     * Each repository's "Worktree set-up": the command a new worktree of it runs in a terminal
+     * beside its agent, and whether the agent waits for it (by default it does).
+     */
+    worktreeSetup: z.array(worktreeSetupSchema).max(1000).nullable().optional(),
     /**
      * The CLI's task tools (TaskCreate, TaskUpdate, …), which give an agent block its plan
      * checklist; the CLI turns them off in headless mode unless asked (on by default).
@@ -72,6 +78,7 @@ export const defaultSettings: Settings = {
   shell: null,
   shellIntegration: null,
   worktreeFolder: null,
+  worktreeSetup: null,
   taskTools: null,
   sshConfigFile: null,
   devTools: null,

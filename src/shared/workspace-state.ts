@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PROMPT_CHARS } from './contract/agent';
 import { sshHostSchema } from './contract/remote';
 import { worktreeSchema } from './worktree';
+import { MAX_SETUP_COMMAND } from './worktree-setup';
 
 // The persisted workspace: a split tree whose leaves are blocks. Block kinds are open strings so
 // that a workspace saved by a newer Tether (with a kind this one lacks) still loads and saves back
@@ -60,6 +61,21 @@ export const blockSpecSchema = z.object({
   // The worktree an agent block was started in ("New agent in worktree"), for its close to offer
   // Keep, Merge or Discard.
   worktree: worktreeSchema.optional(),
+  // An agent block waiting for its worktree's set-up ("Worktree set-up"), which runs in the
+  // terminal block `terminal`; it starts once the set-up succeeds. `exitCode` or `problem`: the
+  // set-up failed, and the block says so until the user starts the agent anyway.
+  setup: z
+    .object({
+      command: z.string().min(1).max(MAX_SETUP_COMMAND),
+      terminal: id.optional(),
+      exitCode: z.number().int().optional(),
+      problem: z.string().max(1000).optional(),
+    })
+    .optional(),
+  // A worktree's set-up command, which a terminal block runs at its shell's first prompt, the shell
+  // then ending with its exit code (`setupCommandLine`). Dropped once typed, so a reload or a
+  // restart of the shell does not run it again.
+  run: z.string().min(1).max(MAX_SETUP_COMMAND).optional(),
   // What is typed in an agent block's composer and not sent yet, so a reload or a restart keeps it:
   // the box's text, and the long pastes whose labels it holds. Kept only while it could be sent.
   draft: composerDraftSchema.optional(),

@@ -28,6 +28,8 @@ import { composerHandlers } from '../../src/main/host/handlers/composer';
 import { reviewHandlers } from '../../src/main/host/handlers/review';
 import { worktreeHandlers } from '../../src/main/host/handlers/worktree';
 import { worktreeListHandlers } from '../../src/main/host/handlers/worktree-list';
+import { worktreeSetupHandlers } from '../../src/main/host/handlers/worktree-setup';
+import { SettingsFile } from '../../src/main/host/settings';
 import { LaunchContext } from '../../src/main/host/launch-context';
 import { FileIndex } from '../../src/main/host/file-index';
 import { listRemoteFolder } from '../../src/main/host/folder-listing';
@@ -321,6 +323,41 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
       const { host: _host, ...here } = worktree;
       await expect(handlers.worktreeStat({ worktree: here })).rejects.toThrow('is gone');
     } finally {
+      rmSync(local, { recursive: true, force: true });
+    }
+  });
+
+  it('prepares a worktree on the host: its .worktreeinclude files there, its set-up by host', async () => {
+    const local = mkdtempSync(join(tmpdir(), 'tether-remote-files-'));
+    const launch = new LaunchContext({ shell: { file: 'sh', args: [] } });
+    const setup = worktreeSetupHandlers(launch, commands, new SettingsFile(join(local, 's.json')));
+    const include = `${repo}/.worktreeinclude`;
+    await remote('printf "ignored.log\\nuntracked.txt\\nnotes.txt\\n" > "$1"', include);
+    try {
+      const saved = await setup.changeWorktreeSetup({
+        repo,
+        host: HOST,
+        command: 'make',
+        startAtOnce: false,
+      });
+      expect(saved).toEqual({ repo, host: HOST, command: 'make', startAtOnce: false });
+      // Kept under the host: the same path on this machine would be another repository.
+      expect(JSON.parse(readFileSync(join(local, 's.json'), 'utf8')).worktreeSetup).toEqual([
+        { repo, host: HOST, command: 'make' },
+      ]);
+      expect((await setup.worktreeSetup({ cwd: repo, host: HOST })).command).toBe('make');
+      const worktree = await createWorktree(repo, { files, home: server.home });
+      expect(await setup.prepareWorktree({ worktree })).toEqual({
+        copied: ['ignored.log'],
+        problem: null,
+        setup: { command: 'make', startAtOnce: false },
+      });
+      expect(await remote('cat "$1"', `${worktree.path}/ignored.log`)).toBe('x\n');
+      expect(await files.exists(`${worktree.path}/untracked.txt`)).toBe(false);
+      expect(existsSync(join(worktree.path, 'ignored.log'))).toBe(false);
+      await discardWorktree(worktree, { files });
+    } finally {
+      await remote('rm -f "$1"', include);
       rmSync(local, { recursive: true, force: true });
     }
   });

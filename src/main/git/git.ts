@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { readFile, realpath, writeFile } from 'node:fs/promises';
+import { constants, existsSync, statSync } from 'node:fs';
+import { copyFile, lstat, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
@@ -48,6 +48,13 @@ export interface Files {
   realpaths(files: readonly string[]): Promise<string[]>;
   /** The user's home folder there. */
   home(): Promise<string>;
+  /**
+   * Each regular file `from/<name>` copied to `to/<name>` (names relative, `/`-separated), the
+   * folders it needs made: the copies made, by name. A name that climbs (`..`), a source that is
+   * a link or lies under one, a destination under a link, and a destination that exists already
+   * are left out, so nothing outside the two folders is read or written, and nothing replaced.
+   */
+  copyFiles(from: string, to: string, names: readonly string[]): Promise<string[]>;
 }
 
 /** A git command that failed, with what git said in one line. */
@@ -141,7 +148,49 @@ export function localFiles(env: NodeJS.ProcessEnv): Files {
     realpaths: (files) =>
       Promise.all(files.map((file) => realpath(file).catch(() => path.resolve(file)))),
     home: async () => homedir(),
+    copyFiles: copyFilesHere,
   };
+}
+
+/**
+ * A name `copyFiles` takes: relative, `/`-separated, without `.`, `..` or empty steps; on Windows
+ * also without a backslash or a colon, which it reads as a separator or a drive.
+ */
+function isPlainRelative(name: string): boolean {
+  if (path.sep === '\\' && /[\\:]/.test(name)) return false;
+  return name.split('/').every((step) => step !== '' && step !== '.' && step !== '..');
+}
+
+/** `Files.copyFiles` on this machine (see there). */
+async function copyFilesHere(from: string, to: string, names: readonly string[]) {
+  const copied: string[] = [];
+  const kind = (at: string) => lstat(at).catch(() => null);
+  for (const name of names) {
+    if (!isPlainRelative(name)) continue;
+    const steps = name.split('/');
+    const file = steps.pop()!;
+    let source = from;
+    let target = to;
+    let safe = true;
+    for (const step of steps) {
+      source = path.join(source, step);
+      target = path.join(target, step);
+      const [there, here] = await Promise.all([kind(source), kind(target)]);
+      if (!there?.isDirectory() || (here && !here.isDirectory())) {
+        safe = false;
+        break;
+      }
+      if (!here) await mkdir(target);
+    }
+    if (!safe || !(await kind(path.join(source, file)))?.isFile()) continue;
+    try {
+      await copyFile(path.join(source, file), path.join(target, file), constants.COPYFILE_EXCL);
+      copied.push(name);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return copied;
 }
 
 /**

@@ -13,6 +13,8 @@ export interface RemoteCommands {
 
 /** ssh's own exit code when the connection failed, rather than the command's. */
 const SSH_FAILED = 255;
+/** Names per `copyFiles` run there. */
+const COPY_BATCH = 200;
 const SSH_MISSING = 'ssh was not found: install OpenSSH, or put it on PATH';
 
 /**
@@ -60,6 +62,31 @@ export const SCRIPTS = {
     'done',
   ].join('\n'),
   home: 'printf %s "$HOME"',
+  /**
+   * `Files.copyFiles` there: each name after `$1` (from) and `$2` (to), NUL after each one copied.
+   * Every step of a name is looked at before it is used: a link, or anything but a folder, ends
+   * that name there, so no step leads outside either folder.
+   */
+  copyFiles: [
+    'from=$1 to=$2',
+    'shift 2',
+    'for name in "$@"; do',
+    '  case /$name/ in */../*|*/./*|*//*) continue ;; esac',
+    '  src=$from dst=$to rest=$name safe=1',
+    '  while :; do',
+    '    case $rest in */*) step=${rest%%/*} rest=${rest#*/} ;; *) break ;; esac',
+    '    src=$src/$step dst=$dst/$step',
+    '    if [ -L "$src" ] || [ ! -d "$src" ] || [ -L "$dst" ]; then safe=; break; fi',
+    '    [ -d "$dst" ] || mkdir -- "$dst" 2>/dev/null || { safe=; break; }',
+    '  done',
+    '  [ "$safe" ] || continue',
+    '  src=$src/$rest dst=$dst/$rest',
+    '  { [ -f "$src" ] && [ ! -L "$src" ]; } || continue',
+    '  { [ -e "$dst" ] || [ -L "$dst" ]; } && continue',
+    '  cp -p -- "$src" "$dst" || exit 1',
+    '  printf "%s\\000" "$name"',
+    'done',
+  ].join('\n'),
   /** Files under `$1` outside any `.git`, NUL after each, as `find` meets them. */
   find: 'cd -- "$1" && exec find . -name .git -prune -o -type f -print0',
 };
@@ -134,6 +161,18 @@ export class RemoteFiles implements Files {
     const expanded = await Promise.all(files.map((file) => this.expand(file)));
     const found = (await this.run(SCRIPTS.realpaths, expanded)).split('\0');
     return expanded.map((file, at) => found[at] || path.posix.resolve(file));
+  }
+
+  async copyFiles(from: string, to: string, names: readonly string[]): Promise<string[]> {
+    const [source, target] = await Promise.all([this.expand(from), this.expand(to)]);
+    const copied: string[] = [];
+    // Batches keep each command line well under what ssh and the shell there take.
+    for (let start = 0; start < names.length; start += COPY_BATCH) {
+      const batch = names.slice(start, start + COPY_BATCH);
+      const said = await this.run(SCRIPTS.copyFiles, [source, target, ...batch]);
+      copied.push(...said.split('\0').filter(Boolean));
+    }
+    return copied;
   }
 
   home(): Promise<string> {

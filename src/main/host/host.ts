@@ -33,6 +33,7 @@ import { tetherSettingsHandlers } from './handlers/tether-settings';
 import { worktreeHandlers } from './handlers/worktree';
 import { worktreeListHandlers } from './handlers/worktree-list';
 import { pullRequestHandlers } from './handlers/pull-request';
+import { worktreeSetupHandlers } from './handlers/worktree-setup';
 import { usageHandlers } from './handlers/usage';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
@@ -287,6 +288,7 @@ export class Host {
       ...agentHandlers(agents, this.launch),
       ...worktreeHandlers(agents, this.launch, this.remote),
       ...pullRequestHandlers(this.launch, this.remote),
+      ...worktreeSetupHandlers(this.launch, this.remote, this.options.settings),
       ...libraryHandlers(this.library),
       ...reviewHandlers(
         agents,

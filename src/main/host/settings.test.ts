@@ -79,6 +79,7 @@ describe('SettingsFile', () => {
       shell: null,
       shellIntegration: null,
       worktreeFolder: null,
+      worktreeSetup: null,
       taskTools: null,
       sshConfigFile: null,
       devTools: null,

@@ -18,6 +18,7 @@ import { usageRequests } from './usage';
 import { workspaceRequests } from './workspace';
 import { worktreeRequests } from './worktree';
 import { worktreeListRequests } from './worktree-list';
+import { worktreeSetupRequests } from './worktree-setup';
 
 // Every message between the renderer and the host, gathered from the groups beside this file.
 // Adding a request is one entry in its group's table and its handler in the same-named file of
@@ -33,6 +34,7 @@ export const hostRequests = {
   ...agentRequests,
   ...worktreeRequests,
   ...pullRequestRequests,
+  ...worktreeSetupRequests,
   ...libraryRequests,
   ...reviewRequests,
   ...rewindRequests,

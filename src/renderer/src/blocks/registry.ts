@@ -4,7 +4,7 @@ import type { SessionDigest } from '../../../shared/commit-proposal';
 import type { HostApi } from '../../../shared/host-api';
 import type { BlockSpec } from '../../../shared/workspace-state';
 import type { ActivityReport, BlockActivity } from './block-activity';
-import { AgentBlock } from './agent/AgentBlock';
+import { AgentAfterSetup } from './agent/WorktreeSetupGate';
 import { lazyBlock } from './lazy-block';
 
 /** What the workspace can ask of a mounted block. */
@@ -72,7 +72,7 @@ export const blockKinds: readonly BlockKind[] = [
     kind: 'agent',
     label: 'Agent',
     newCommand: 'agent.new',
-    component: AgentBlock,
+    component: AgentAfterSetup,
     forget: (api, blockId) =>
       void api.closeAgent({ agentId: blockId, forget: true }).catch(() => undefined),
   },

@@ -28,6 +28,7 @@ import type { UsageDialogOpen } from '../settings/usage/usage-dialogs';
 import { SshAsks } from './remote/SshAsks';
 import { useSshAsks } from './remote/use-ssh-asks';
 import { WorktreesDialog, type RepositoryPlace } from './worktree/WorktreesDialog';
+import { WorktreeSetupDialog } from './worktree/WorktreeSetupDialog';
 
 // The settings and usage dialogs (and the usage chart's library) load when one first opens, not
 // with the page.
@@ -66,6 +67,10 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
   // undefined: closed; null: open with no agent block to take the session from.
   const [claudeSettingsFor, setClaudeSettingsFor] = useState<string | null | undefined>(undefined);
   const [tetherSettingsOpen, setTetherSettingsOpen] = useState(false);
+  const [worktreeSetupFor, setWorktreeSetupFor] = useState<{
+    cwd: string;
+    host: string | undefined;
+  } | null>(null);
   const [usageDialog, setUsageDialog] = useState<UsageDialogOpen | null>(null);
   // undefined: closed; null: open with no block to take a repository from.
   const [worktreesFor, setWorktreesFor] = useState<RepositoryPlace | null | undefined>(undefined);
@@ -197,6 +202,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         connectToHost: setConnectingKind,
         openClaudeSettings: setClaudeSettingsFor,
         openTetherSettings: () => setTetherSettingsOpen(true),
+        openWorktreeSetup: setWorktreeSetupFor,
         openUsageDialog: setUsageDialog,
         openWorktrees: setWorktreesFor,
         notify: (text, problem = false) => setNotice({ text, problem }),
@@ -234,6 +240,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     connectingKind !== null ||
     claudeSettingsFor !== undefined ||
     tetherSettingsOpen ||
+    worktreeSetupFor !== null ||
     usageDialog !== null ||
     worktreesFor !== undefined ||
     sshAsks.current !== null;
@@ -461,6 +468,16 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
           }}
           onBlockGone={(blockId) => workspace.close(blockId, false)}
           onClose={() => setWorktreesFor(undefined)}
+        />
+      )}
+      {worktreeSetupFor && (
+        <WorktreeSetupDialog
+          api={api}
+          {...worktreeSetupFor}
+          onClose={(saved) => {
+            setWorktreeSetupFor(null);
+            if (saved) setNotice({ text: saved, problem: false });
+          }}
         />
       )}
       {paletteOpen && (

@@ -8,6 +8,8 @@ export type WorkspaceAction =
   | { type: 'newInWorktree' }
   /** "Worktrees": the Tether worktrees of the focused block's repository (or the first block's). */
   | { type: 'worktrees' }
+  /** "Worktree set-up" of the focused block's repository. */
+  | { type: 'worktreeSetup' }
   /** A block of `kind` on another machine: asks which one first ("Connect to host"). */
   | { type: 'newOnHost'; kind: string }
   | { type: 'close' }
@@ -40,6 +42,7 @@ export const commandActions: Record<CommandId, WorkspaceAction> = {
   'agent.new': { type: 'new', kind: 'agent', orientation: 'horizontal' },
   'agent.newInWorktree': { type: 'newInWorktree' },
   'worktree.list': { type: 'worktrees' },
+  'worktree.setup': { type: 'worktreeSetup' },
   'terminal.newOnHost': { type: 'newOnHost', kind: 'terminal' },
   'agent.newOnHost': { type: 'newOnHost', kind: 'agent' },
   'block.close': { type: 'close' },

@@ -9,6 +9,7 @@ import type { UsageDialogOpen } from '../settings/usage/usage-dialogs';
 import { blockOrder, neighbourInDirection } from './layout';
 import type { Workspace } from './use-workspace';
 import type { RepositoryPlace } from './worktree/WorktreesDialog';
+import { startAgentInWorktree } from './worktree/start-in-worktree';
 
 /** What a command acts on: the workspace, its blocks as they are now, and its dialogs. */
 export interface CommandContext {
@@ -30,6 +31,8 @@ export interface CommandContext {
   openWorktrees(place: RepositoryPlace | null): void;
   /** Asks which machine a new block of `kind` goes on ("Connect to host"). */
   connectToHost(kind: string): void;
+  /** Opens "Worktree set-up" for the repository `cwd` is in (on `host`). */
+  openWorktreeSetup(place: { cwd: string; host: string | undefined }): void;
   /** Opens "Tether settings". */
   openTetherSettings(): void;
   /** Opens "Claude settings" for the agent block `agentId` (null: no agent block is open). */
@@ -47,6 +50,15 @@ function agentFor(state: CommandContext['state'], order: readonly string[]): str
   return state.focused && agents.includes(state.focused) ? state.focused : (agents[0] ?? null);
 }
 
+/**
+ * Where a worktree's repository is found: the focused block's folder (a terminal's follows its
+ * shell), else the workspace's; on the focused block's host.
+ */
+function repositoryPlace({ state, workspaceDir }: CommandContext) {
+  const beside = state.focused ? state.blocks[state.focused] : undefined;
+  return { cwd: beside?.cwd || workspaceDir, host: beside?.host };
+}
+
 /** Does what a command's action says, from the palette, a shortcut or the toolbar. */
 export function runCommand(id: CommandId, action: WorkspaceAction, context: CommandContext): void {
   const { api, state, workspace, handles, elements, notify } = context;
@@ -60,18 +72,8 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
     case 'newOnHost':
       return context.connectToHost(action.kind);
     case 'newInWorktree': {
-      // From the focused block's folder (a terminal's follows its shell), else the workspace's;
-      // on the focused block's host, where its repository is.
-      const beside = focused ? state.blocks[focused] : undefined;
-      const cwd = beside?.cwd || context.workspaceDir;
-      const host = beside?.host;
-      return void api.createWorktree({ cwd, ...(host ? { host } : {}) }).then(
-        (worktree) =>
-          workspace.add('agent', 'horizontal', {
-            cwd: worktree.path,
-            worktree,
-            ...(host ? { host } : {}),
-          }),
+      const { cwd, host } = repositoryPlace(context);
+      return void startAgentInWorktree(api, workspace, cwd, host, notify).catch(
         (failure: unknown) =>
           notify(`Cannot start an agent in a worktree: ${failureReason(failure)}`, true),
       );
@@ -87,6 +89,8 @@ export function runCommand(id: CommandId, action: WorkspaceAction, context: Comm
         ...(host ? { host } : {}),
       });
     }
+    case 'worktreeSetup':
+      return context.openWorktreeSetup(repositoryPlace(context));
     case 'reopen':
       return void (workspace.reopen() || notify('No closed block to reopen'));
     case 'rename':

@@ -27,7 +27,7 @@ const newId = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}`
  * machine), worktree, or a session to resume.
  */
 export type NewBlock = Partial<
-  Pick<BlockSpec, 'cwd' | 'host' | 'worktree' | 'sessionId' | 'fork' | 'resumeAt'>
+  Pick<BlockSpec, 'cwd' | 'host' | 'worktree' | 'sessionId' | 'fork' | 'resumeAt' | 'setup' | 'run'>
 >;
 
 export interface Workspace {

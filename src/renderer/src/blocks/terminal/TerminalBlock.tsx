@@ -1,6 +1,7 @@
 import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../../shared/error-message';
 import { failureReason } from '../../../../shared/host-api';
+import { setupCommandLine } from '../../../../shared/worktree-setup';
 import { AppInfoContext } from '../../host/app-info';
 import { openExternalLink } from '../../host/open-external-link';
 import type { EventPayload } from '../../../../shared/contract/host';
@@ -75,9 +76,27 @@ export function TerminalBlock({
   // shell still starting, a line break would run it before its line editor could hold it.
   const atPrompt = useRef(false);
   const toPaste = useRef<string[]>([]);
+  // The spec's set-up command, typed once (the spec drops it on the next render).
+  const ran = useRef(false);
+  const typing = useRef({ api, blockId, newShell });
+  typing.current = { api, blockId, newShell };
   const pasteWaiting = () => {
     const view = viewRef.current;
     if (!view || !atPrompt.current) return;
+    const {
+      spec: { run },
+      onSpecChange,
+    } = latest.current;
+    if (run && !ran.current) {
+      ran.current = true;
+      onSpecChange({ run: undefined });
+      // Keys rather than a paste: a pasted line break would not run it.
+      const { api, blockId, newShell } = typing.current;
+      const data = `${setupCommandLine(run, shell.current ?? newShell)}\r`;
+      api.writeTerminal({ terminalId: blockId, data }).catch((failure: unknown) => {
+        setError(`The set-up command could not be typed: ${failureReason(failure)}`);
+      });
+    }
     for (const text of toPaste.current.splice(0)) view.term.paste(text);
   };
 

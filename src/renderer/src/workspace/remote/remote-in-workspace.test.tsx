@@ -140,10 +140,13 @@ describe('a block on another machine, from the palette', () => {
     };
     host.replies.createWorktree = worktree;
     host.replies.worktreeStat = { files: 0, insertions: 0, deletions: 0, untracked: 0, commits: 0 };
+    host.replies.prepareWorktree = { copied: [], problem: null, setup: null };
     await runFromPalette('New agent in worktree');
     await settle();
     // Made on the host, in the focused block's repository there, and its agent runs there too.
     expect(host.paramsOf('createWorktree')).toEqual([{ cwd: '/srv/app', host: 'devbox' }]);
+    // Its .worktreeinclude files and set-up are the host's too (the worktree names it).
+    expect(host.paramsOf('prepareWorktree')).toEqual([{ worktree }]);
     expect(host.paramsOf('openAgent')).toContainEqual(
       expect.objectContaining({ cwd: worktree.path, host: 'devbox' }),
     );
