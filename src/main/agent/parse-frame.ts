@@ -91,9 +91,7 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
         usage: record(message['usage']),
         aborted: bool(value['aborted']) ?? false,
         uuid: str(value['uuid']),
-        supersedes: (array(value['supersedes']) ?? []).filter(
-          (uuid): uuid is string => typeof uuid === 'string',
-        ),
+        supersedes: strings(value['supersedes']),
       };
     }
     case 'user': {
