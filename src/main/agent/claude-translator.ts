@@ -1,6 +1,6 @@
 import type { AgentEvent, Usage } from '../../shared/agent-event';
 import type { ContentBlock, Delta, StreamEvent, StreamFrame } from '../../shared/stream-frame';
-import { nestsDeeperThan } from './nesting-depth';
+import { mayNestDeeperThan, nestsDeeperThan } from './nesting-depth';
 import { isRecord } from '../../shared/is-record';
 import { parseFrame, textOfContent } from './parse-frame';
 import { num, str, strings } from '../../shared/json-fields';
@@ -14,6 +14,7 @@ import {
   compactionBoundaryEvent,
   modelFallbackEvent,
   rateLimitEvent,
+  sessionIdentity,
   sessionStartedEvent,
   statusEvent,
   subagentEvent,
@@ -411,12 +412,14 @@ export class ClaudeTranslator {
   private onInit(frame: Record<string, unknown>, out: AgentEvent[]): void {
     const failed = this.mcpFailures.fromInit(frame['mcp_servers']);
     if (failed) out.push(failed);
-    const event = sessionStartedEvent(frame);
-    this.model = event.model;
-    const key = `${event.session_id}\n${event.model}\n${event.permission_mode}`;
+    // The CLI repeats its init on every turn: the event (its tool and command lists) is built
+    // only when it says something new.
+    const identity = sessionIdentity(frame);
+    this.model = identity.model;
+    const key = `${identity.session_id}\n${identity.model}\n${identity.permission_mode}`;
     if (key === this.announced) return;
     this.announced = key;
-    out.push(event);
+    out.push(sessionStartedEvent(frame, identity));
   }
 
   private emitText(
@@ -427,7 +430,7 @@ export class ClaudeTranslator {
   ): void {
     if (!text) return;
     if (parent === null) this.turnText += text;
-    out.push({ type: 'assistant_text', text, parent_tool_use_id: parent, ...ofMessage(messageId) });
+    out.push(ofMessage({ type: 'assistant_text', text, parent_tool_use_id: parent }, messageId));
   }
 
   private emitThinking(
@@ -437,7 +440,7 @@ export class ClaudeTranslator {
     messageId: string | null,
   ): void {
     if (text)
-      out.push({ type: 'thinking', text, parent_tool_use_id: parent, ...ofMessage(messageId) });
+      out.push(ofMessage({ type: 'thinking', text, parent_tool_use_id: parent }, messageId));
   }
 
   private emitStreamedToolUse(
@@ -525,8 +528,14 @@ function imagesIn(content: string | ContentBlock[]): number {
   return content.filter((block) => block.type === 'other' && block.block_type === 'image').length;
 }
 
-function ofMessage(messageId: string | null): { message_id?: string } {
-  return messageId ? { message_id: messageId } : {};
+/** `event`, naming the API message it is part of when that is known. */
+function ofMessage(
+  event: AgentEvent & { type: 'assistant_text' | 'thinking' },
+  messageId: string | null,
+): AgentEvent {
+  // Set, not spread: this runs for every streamed text delta, and a spread copies the object.
+  if (messageId) event.message_id = messageId;
+  return event;
 }
 
 function streamedInput(block: OpenBlock & { type: 'tool_use' }): Record<string, unknown> {
@@ -534,7 +543,8 @@ function streamedInput(block: OpenBlock & { type: 'tool_use' }): Record<string, 
   try {
     const parsed: unknown = JSON.parse(block.json);
     // Input assembled from deltas is as untrusted as a frame, and bounded the same way.
-    if (isRecord(parsed) && !nestsDeeperThan(parsed)) return parsed;
+    if (isRecord(parsed) && !(mayNestDeeperThan(block.json) && nestsDeeperThan(parsed)))
+      return parsed;
   } catch {
     // Fall through: keep what arrived rather than lose it.
   }

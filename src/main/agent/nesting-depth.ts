@@ -39,3 +39,23 @@ export function nestsDeeperThan(value: unknown, limit = MAX_NESTING_DEPTH): bool
   }
   return false;
 }
+
+const OPENING_BRACKETS = ['{', '['] as const;
+
+/**
+ * Whether the JSON text `json` could nest more than `limit` levels: each level opens with a `{` or
+ * `[` of its own, so a text with at most `limit` of them (counting those inside strings too)
+ * cannot, and one of at most 2 × `limit` characters cannot either. indexOf searches natively, so
+ * this costs a small part of parsing the text, where measuring the parsed value visits every key
+ * of it; only a text this cannot clear needs nestsDeeperThan.
+ */
+export function mayNestDeeperThan(json: string, limit = MAX_NESTING_DEPTH): boolean {
+  if (json.length <= 2 * limit) return false;
+  let opened = 0;
+  for (const bracket of OPENING_BRACKETS) {
+    for (let at = json.indexOf(bracket); at !== -1; at = json.indexOf(bracket, at + 1)) {
+      if (++opened > limit) return true;
+    }
+  }
+  return false;
+}

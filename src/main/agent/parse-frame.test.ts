@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORDINGS_DIR } from '#test/conformance/record';
 import { parseFrame } from './parse-frame';
-import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth';
+import { MAX_NESTING_DEPTH, mayNestDeeperThan, nestsDeeperThan } from './nesting-depth';
 
 const line = (value: unknown) => JSON.stringify(value);
 
@@ -232,6 +232,47 @@ describe('parseFrame', () => {
     // The frame, its message, content, the block and input are 5 of the levels.
     const atBound = `{"type":"assistant","message":{"id":"m","model":"x","content":[{"type":"tool_use","id":"t","name":"N","input":${nestedObject(MAX_NESTING_DEPTH - 4)}}]}}`;
     expect(parseFrame(atBound)).toMatchObject({ kind: 'assistant' });
+  });
+
+  it('measures a frame past the bound in objects and arrays mixed, whichever it opens more of', () => {
+    // 101 objects and 101 arrays: neither kind alone goes past the bound, together they do.
+    const mixed = '[{"a":'.repeat(101) + '1' + '}]'.repeat(101);
+    const deep = `{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","content":${mixed}}]}}`;
+    expect(parseFrame(deep)).toMatchObject({ kind: 'invalid', type_name: 'user' });
+  });
+
+  it('keeps a shallow frame whose text holds more brackets than the bound', () => {
+    const code = 'if (a) { run([b]); }\n'.repeat(MAX_NESTING_DEPTH);
+    expect(
+      parseFrame(
+        line({
+          type: 'assistant',
+          message: { id: 'm', content: [{ type: 'text', text: code }] },
+        }),
+      ),
+    ).toMatchObject({ kind: 'assistant', content: [{ type: 'text', text: code }] });
+  });
+});
+
+describe('mayNestDeeperThan', () => {
+  const pad = 'x'.repeat(10_000);
+
+  it('clears a text too short or with too few brackets to nest past the bound', () => {
+    expect(mayNestDeeperThan('['.repeat(MAX_NESTING_DEPTH) + ']'.repeat(MAX_NESTING_DEPTH))).toBe(
+      false,
+    );
+    // The frame's own object and array, and MAX_NESTING_DEPTH - 2 objects in it.
+    const atBound = `{"text":"${pad}","list":[${'{},'.repeat(MAX_NESTING_DEPTH - 3)}{}]}`;
+    expect(mayNestDeeperThan(atBound)).toBe(false);
+    expect(mayNestDeeperThan(atBound.replace('[', '[{},'))).toBe(true);
+    expect(mayNestDeeperThan(nestedObject(MAX_NESTING_DEPTH + 1))).toBe(true);
+  });
+
+  it('counts objects, arrays and brackets inside strings alike', () => {
+    expect(mayNestDeeperThan('[{"a":'.repeat(101) + '1' + '}]'.repeat(101))).toBe(true);
+    // The frame's own object, and the brackets of its text.
+    expect(mayNestDeeperThan(JSON.stringify({ text: '{['.repeat(100), pad }))).toBe(true);
+    expect(mayNestDeeperThan(JSON.stringify({ text: '{['.repeat(99) + '{', pad }))).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@ import type {
   StreamEvent,
   StreamFrame,
 } from '../../shared/stream-frame';
-import { MAX_NESTING_DEPTH, nestsDeeperThan } from './nesting-depth';
+import { MAX_NESTING_DEPTH, mayNestDeeperThan, nestsDeeperThan } from './nesting-depth';
 import { isRecord } from '../../shared/is-record';
 import { bool, num, str, strings } from '../../shared/json-fields';
 import { stripTerminalCodes } from '../../shared/strip-terminal-codes';
@@ -30,8 +30,7 @@ export function parseFrame(line: string): StreamFrame {
     return MALFORMED;
   }
   if (!isRecord(value)) return MALFORMED;
-  // Nesting d levels takes at least 2d characters: a shorter line need not be measured.
-  return line.length > 2 * MAX_NESTING_DEPTH ? classifyFrame(value) : classifyShallow(value);
+  return mayNestDeeperThan(line) ? classifyFrame(value) : classifyShallow(value);
 }
 
 /** A required field that is missing or of the wrong type; caught in classifyFrame. */
@@ -92,9 +91,7 @@ function classifyKnown(value: Record<string, unknown>, type: string | null): Str
         usage: record(message['usage']),
         aborted: bool(value['aborted']) ?? false,
         uuid: str(value['uuid']),
-        supersedes: (array(value['supersedes']) ?? []).filter(
-          (uuid): uuid is string => typeof uuid === 'string',
-        ),
+        supersedes: strings(value['supersedes']),
       };
     }
     case 'user': {

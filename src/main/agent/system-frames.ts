@@ -35,14 +35,32 @@ export const SYSTEM_SUBTYPES: ReadonlySet<string> = new Set([
 
 type EventOf<K extends AgentEvent['type']> = AgentEvent & { type: K };
 
-/** `init`: the session as it starts (the translator says it once per session, model and mode). */
-export function sessionStartedEvent(frame: Record<string, unknown>): EventOf<'session_started'> {
-  const event: EventOf<'session_started'> = {
-    type: 'session_started',
+/** What an `init` says the session is: the translator says it again only when this changes. */
+export interface SessionIdentity {
+  session_id: string;
+  model: string;
+  permission_mode: string;
+}
+
+export function sessionIdentity(frame: Record<string, unknown>): SessionIdentity {
+  return {
     session_id: str(frame['session_id']) ?? '',
     model: str(frame['model']) ?? '',
-    cwd: str(frame['cwd']) ?? '',
     permission_mode: str(frame['permissionMode']) ?? 'default',
+  };
+}
+
+/** `init`: the session as it starts (the translator says it once per session, model and mode). */
+export function sessionStartedEvent(
+  frame: Record<string, unknown>,
+  identity = sessionIdentity(frame),
+): EventOf<'session_started'> {
+  const event: EventOf<'session_started'> = {
+    type: 'session_started',
+    session_id: identity.session_id,
+    model: identity.model,
+    cwd: str(frame['cwd']) ?? '',
+    permission_mode: identity.permission_mode,
     tools: strings(frame['tools']),
     slash_commands: strings(frame['slash_commands']),
   };
