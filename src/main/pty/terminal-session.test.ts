@@ -124,6 +124,22 @@ describe('TerminalSession', () => {
     for (const data of batches.slice(1, 3)) expect(data.length).toBeGreaterThanOrEqual(256 * 1024);
   });
 
+  it('grows its batches with the window it measures at each resume', async () => {
+    const { session, batches } = start({ batchMs: 60_000 });
+    session.write('yes\r');
+    // A viewer that parses whatever it is sent at once: each pause is short, so the window
+    // measured over it is large (1 MB and more), and so are the batches after the resume.
+    for (let pause = 0; pause < 2; pause++) {
+      while (!session.isPaused) await new Promise((resolve) => setImmediate(resolve));
+      session.acknowledge(session.unacknowledged);
+    }
+    const resumed = batches.length;
+    await until(() => batches.length > resumed + 1, 'batches after the resume');
+    session.write('\x03');
+    expect(batches[0]!.length).toBeLessThan(100_000);
+    expect(batches[resumed]!.length).toBeGreaterThan(100_000);
+  });
+
   it('answers Ctrl+C at once while paused', async () => {
     const { session, text } = start({ watermarks: { high: 20_000, low: 2_000 } });
     session.write('yes\r');
