@@ -15,7 +15,7 @@ import { startWebServer } from '../src/main/web/web-server';
 import { contentChunks } from './terminal/content';
 import { FAILURE_MARK, REPORT_MARK, type BenchReport, type Stage } from './terminal/report';
 import { CoreUsage } from './support/core-usage';
-import { percentile } from './support/stats';
+import { median, percentile } from './support/stats';
 
 // `npm run bench:terminal [-- --mb 50 --rounds 5 --high N --low N]`: throughput of `cat` of a big
 // file through pty → host → WebSocket → xterm, against writing the same bytes straight into an
@@ -24,8 +24,8 @@ import { percentile } from './support/stats';
 // costs: how soon Ctrl+C during `yes` shows the prompt again (target: p95 under 100 ms). Beside
 // them the floor under any terminal on this machine: `cat` into a pty read by a process that keeps
 // nothing; how busy the machine's cores were while the ceiling and the pipeline ran; the CPU each
-// stage took per MB, and from it the most the cores could carry. What bounds each
-// is in docs/perf.md.
+// stage took per MB, and from it the most the cores could carry; the host's own CPU per MB against
+// a bare node-pty reader's (target: at most 1.5 times). What bounds each is in docs/perf.md.
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +39,7 @@ const { values } = parseArgs({
   },
 });
 const RATIO_TARGET = 0.85;
+const OWN_CPU_TARGET = 1.5;
 const REST_MS = 2_000;
 const totalBytes = Math.round(Number(values.mb) * 1_000_000);
 const rounds = Number(values.rounds);
@@ -194,6 +195,14 @@ function reportCpu(
     all.map((cpu) => cpu[key].toFixed(0)).join(', ');
   console.log(
     `  CPU per MB, all cores less the ${(restPerMs * 1000).toFixed(0)} ms a second they use at rest (ms, each round): ceiling ${list(ceiling, 'machine')}; pipeline ${list(pipeline, 'machine')} (the host's own: ${list(pipeline, 'own')}); transport alone ${list(transport, 'machine')} (the host's own: ${list(transport, 'own')}); floor ${list(floor, 'machine')} (the reader's own: ${list(floor, 'own')})`,
+  );
+  // The host's own CPU beside a bare node-pty reader's, for the same bytes: Tether's own cost
+  // per MB, whatever else the machine runs.
+  const ownRatio = (all: { own: number }[]) =>
+    median(all.map((cpu) => cpu.own)) / median(floor.map((cpu) => cpu.own));
+  const pipelineRatio = ownRatio(pipeline);
+  console.log(
+    `  the host's own CPU per MB over the bare reader's (medians of the rounds): pipeline ${pipelineRatio.toFixed(2)}×, transport alone ${ownRatio(transport).toFixed(2)}× (target ≤ ${OWN_CPU_TARGET}×) → ${pipelineRatio <= OWN_CPU_TARGET ? 'OK' : 'OVER TARGET'}`,
   );
   const least = (all: { machine: number }[]) => Math.min(...all.map((cpu) => cpu.machine));
   const bound = (rest: { machine: number }[]) => {

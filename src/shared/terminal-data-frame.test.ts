@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeTerminalData, encodeTerminalData } from './terminal-data-frame';
+import { decodeTerminalData, encodeTerminalData, terminalDataHeader } from './terminal-data-frame';
 
 describe('terminal data frames', () => {
   it('carry any id and any bytes through unchanged', () => {
@@ -21,6 +21,24 @@ describe('terminal data frames', () => {
   it('keep bytes that are not valid UTF-8 as they are', () => {
     const data = new Uint8Array([0xe2, 0x82, 0x1b, 0xff, 0x00]);
     expect(decodeTerminalData(encodeTerminalData('t.1', data))?.data).toEqual(data);
+  });
+
+  it('frame output written just after its own header where it lies, and copy any other', () => {
+    const header = terminalDataHeader('t.1');
+    expect([...header]).toEqual([3, 0x74, 0x2e, 0x31]);
+    const memory = new Uint8Array(header.length + 3);
+    memory.set(header);
+    memory.set([7, 8, 9], header.length);
+    const data = memory.subarray(header.length);
+    const frame = encodeTerminalData('t.1', data);
+    expect(frame.buffer).toBe(memory.buffer);
+    expect(frame).toEqual(memory);
+    // Another terminal's header, or none, in front: the output is copied into a frame of its own.
+    const other = encodeTerminalData('t.2', data);
+    expect(other.buffer).not.toBe(memory.buffer);
+    expect(decodeTerminalData(other)).toEqual({ terminalId: 't.2', data });
+    const alone = encodeTerminalData('t.1', new Uint8Array([7, 8, 9]));
+    expect(decodeTerminalData(alone)).toEqual({ terminalId: 't.1', data });
   });
 
   it('refuse a frame cut short or without an id', () => {

@@ -10,12 +10,32 @@ export interface TerminalData {
   data: Uint8Array;
 }
 
-export function encodeTerminalData(terminalId: string, data: Uint8Array): Uint8Array {
+/** What comes before a terminal's output in its frame: the id's length, then the id. */
+export function terminalDataHeader(terminalId: string): Uint8Array {
   if (!/^[\x20-\x7e]{1,255}$/.test(terminalId)) throw new RangeError('bad terminal id');
-  const frame = new Uint8Array(1 + terminalId.length + data.length);
-  frame[0] = terminalId.length;
-  for (let i = 0; i < terminalId.length; i++) frame[1 + i] = terminalId.charCodeAt(i);
-  frame.set(data, 1 + terminalId.length);
+  const header = new Uint8Array(1 + terminalId.length);
+  header[0] = terminalId.length;
+  for (let i = 0; i < terminalId.length; i++) header[1 + i] = terminalId.charCodeAt(i);
+  return header;
+}
+
+/**
+ * The frame of `data`. Output that was written just after its own frame's header (a terminal
+ * session's `frameHeader`) is framed where it lies, as a view: one buffer per frame and no copy
+ * of the output, which is most of what browser mode sends.
+ */
+export function encodeTerminalData(terminalId: string, data: Uint8Array): Uint8Array {
+  const header = terminalDataHeader(terminalId);
+  const start = data.byteOffset - header.length;
+  if (start >= 0) {
+    const before = new Uint8Array(data.buffer, start, header.length);
+    if (before.every((byte, i) => byte === header[i])) {
+      return new Uint8Array(data.buffer, start, header.length + data.length);
+    }
+  }
+  const frame = new Uint8Array(header.length + data.length);
+  frame.set(header);
+  frame.set(data, header.length);
   return frame;
 }
 

@@ -11,6 +11,7 @@ import { OutputRing } from './output-ring';
 import { RunningCommand } from '../pty/running-command';
 import type { RemoteShell } from '../remote/remote-terminal';
 import { stripTerminalCodes } from '../../shared/strip-terminal-codes';
+import { terminalDataHeader } from '../../shared/terminal-data-frame';
 
 export interface TerminalDefaults {
   shell: ShellSpec;
@@ -107,6 +108,9 @@ export class TerminalRegistry {
       cwd: remote ? this.defaults.workspaceDir : startIn,
       cols,
       rows,
+      // Browser mode frames each batch after this header where it lies; over IPC it costs
+      // a few bytes a batch.
+      frameHeader: terminalDataHeader(terminalId),
       // A shell the client closed is no one's to hear from: a block reopened under its id has
       // already subscribed, and the dying shell's last output or its exit would land there.
       onData: (data) => {

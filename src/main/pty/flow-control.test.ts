@@ -58,6 +58,17 @@ describe('FlowControl without fixed watermarks', () => {
     expect(flow.watermarks.high).toBe(250_000);
   });
 
+  it('sends a quarter of the window at a time, between 64 and 256 KiB', () => {
+    const { flow, wait } = measured();
+    expect(flow.batchSize).toBe(64 * 1024);
+    // A fast viewer (cat of a log, 40 MB/s): a 2 MB window, fewer and larger batches.
+    for (let i = 0; i < 3; i++) drainAt(flow, wait, 40_000);
+    expect(flow.batchSize).toBe(256 * 1024);
+    for (let i = 0; i < 3; i++) drainAt(flow, wait, 4_000);
+    expect(flow.batchSize).toBe(64 * 1024);
+    expect(new FlowControl(1_000_000, 500_000).batchSize).toBe(250_000);
+  });
+
   it('is not thrown by acknowledgements that arrive bunched together', () => {
     const { flow, wait } = measured();
     for (let i = 0; i < 5; i++) drainAt(flow, wait, 5_000);

@@ -1,5 +1,13 @@
 import { ParseTimeWindow, type Watermarks } from './parse-time-window';
 
+// Each batch costs the host a message, a socket write and, once parsed, an acknowledgement to
+// read and answer: under a flood of output the viewer parses fast, bigger batches cost fewer of
+// them (docs/perf.md). A quarter of the window keeps the overshoot past the high watermark, and
+// the size of each acknowledgement, small beside the window; output the viewer parses slowly
+// (`yes`) keeps the smallest, as before.
+const SMALLEST_BATCH = 64 * 1024;
+const LARGEST_BATCH = 256 * 1024;
+
 /**
  * Counts bytes sent to a viewer but not yet parsed by it, and says when the producer must
  * pause (above `high`) and may resume (below `low`). The gap between the two keeps a busy producer
@@ -40,6 +48,11 @@ export class FlowControl {
 
   get watermarks(): Watermarks {
     return this.marks;
+  }
+
+  /** How much output to send at most in one batch, for the current window. */
+  get batchSize(): number {
+    return Math.min(LARGEST_BATCH, Math.max(SMALLEST_BATCH, Math.floor(this.marks.high / 4)));
   }
 
   /** Records `bytes` sent; true when the producer must pause now. */

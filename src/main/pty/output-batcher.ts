@@ -2,6 +2,7 @@
  * Joins chunks that arrive within `intervalMs` of the first one into a single delivery, so a
  * chatty producer costs one message per interval instead of one per read. A batch that reaches
  * `maxChars` goes at once: under a flood, waiting out the interval only leaves the viewer idle.
+ * The owner may change `maxChars` as it learns how much the viewer takes at a time.
  */
 export class OutputBatcher {
   private chunks: string[] = [];
@@ -11,7 +12,7 @@ export class OutputBatcher {
   constructor(
     private readonly deliver: (data: string) => void,
     private readonly intervalMs = 5,
-    private readonly maxChars = 64 * 1024,
+    public maxChars = 64 * 1024,
   ) {}
 
   push(chunk: string): void {

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAlive } from '../process/process-tree';
+import {
+  decodeTerminalData,
+  encodeTerminalData,
+  terminalDataHeader,
+} from '../../shared/terminal-data-frame';
 import { TerminalSession, type TerminalSessionOptions } from './terminal-session';
 import { until } from '#test/support/until';
 
@@ -22,7 +27,13 @@ function start(overrides: Partial<TerminalSessionOptions> = {}) {
   });
   sessions.push(session);
   const bytes = () => Buffer.concat(output);
-  return { session, text: () => bytes().toString(), size: () => bytes().length, exit: () => exit };
+  return {
+    session,
+    batches: output,
+    text: () => bytes().toString(),
+    size: () => bytes().length,
+    exit: () => exit,
+  };
 }
 
 afterEach(async () => {
@@ -59,6 +70,23 @@ describe('TerminalSession', () => {
     await until(() => text().includes('café-9'), 'the accented word');
   });
 
+  it('writes each batch just after the frame header it was given, so framing copies nothing', async () => {
+    const header = terminalDataHeader('terminal.1');
+    const { session, batches, text } = start({ frameHeader: header });
+    session.write("printf 'caf\\303\\251-%s\\n' $((3*3)); seq 1 20000; echo 'do''ne'\r");
+    await until(() => text().includes('done'), 'the output');
+    expect(text()).toContain('café-9\r\n1\r\n');
+    expect(text()).toContain('19999\r\n20000\r\n');
+    expect(batches.length).toBeGreaterThan(1);
+    for (const data of batches) {
+      const before = new Uint8Array(data.buffer, data.byteOffset - header.length, header.length);
+      expect(before).toEqual(header);
+      const frame = encodeTerminalData('terminal.1', data);
+      expect(frame.buffer).toBe(data.buffer);
+      expect(decodeTerminalData(frame)).toEqual({ terminalId: 'terminal.1', data });
+    }
+  });
+
   it('lets Backspace erase a whole character in the line editing of `read`', async () => {
     const { session, text } = start();
     session.write('read x; printf "[%s]" "$x" | od -An -tx1 | tr -d " \\n"; echo\r');
@@ -82,6 +110,34 @@ describe('TerminalSession', () => {
 
     session.acknowledge(delivered);
     await until(() => size() > delivered, 'more output after the acknowledgement');
+  });
+
+  it('sends batches as large as the flow-control window allows', async () => {
+    // Batches that only their size ends: a 2 MB window sends 256 KiB at a time.
+    const { session, batches } = start({
+      batchMs: 60_000,
+      watermarks: { high: 2_000_000, low: 1_000_000 },
+    });
+    session.write('yes\r');
+    await until(() => batches.length > 2, 'a few batches of the flood');
+    session.write('\x03');
+    for (const data of batches.slice(1, 3)) expect(data.length).toBeGreaterThanOrEqual(256 * 1024);
+  });
+
+  it('grows its batches with the window it measures at each resume', async () => {
+    const { session, batches } = start({ batchMs: 60_000 });
+    session.write('yes\r');
+    // A viewer that parses whatever it is sent at once: each pause is short, so the window
+    // measured over it is large (1 MB and more), and so are the batches after the resume.
+    for (let pause = 0; pause < 2; pause++) {
+      while (!session.isPaused) await new Promise((resolve) => setImmediate(resolve));
+      session.acknowledge(session.unacknowledged);
+    }
+    const resumed = batches.length;
+    await until(() => batches.length > resumed + 1, 'batches after the resume');
+    session.write('\x03');
+    expect(batches[0]!.length).toBeLessThan(100_000);
+    expect(batches[resumed]!.length).toBeGreaterThan(100_000);
   });
 
   it('answers Ctrl+C at once while paused', async () => {

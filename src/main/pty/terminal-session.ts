@@ -27,6 +27,11 @@ export interface TerminalSessionOptions {
   shellIntegration?: boolean;
   batchMs?: number;
   watermarks?: { high: number; low: number };
+  /**
+   * Bytes to write just before each batch, in the same memory but outside what `onData` gets: a
+   * transport's frame header, so that framing the batch needs no copy of it.
+   */
+  frameHeader?: Uint8Array;
   onData(data: Uint8Array): void;
   onExit(exitCode: number, signal: number | null): void;
 }
@@ -34,11 +39,22 @@ export interface TerminalSessionOptions {
 /**
  * node-pty decodes the output as UTF-8 and has to: that mode is also what turns on the kernel's
  * UTF-8 line editing (IUTF8), without which Backspace in `read` or `cat` erases half a character,
- * and ConPTY only ever gives text. Each batch goes back to bytes here, for binary frames and for
- * acknowledgements counted in bytes. TextEncoder gives every batch memory of its own, where small
- * Buffers share a pool that IPC would copy whole.
+ * and ConPTY only ever gives text. Each batch goes back to bytes here, once, for binary frames and
+ * for acknowledgements counted in bytes, written straight after `header`. Every batch gets memory
+ * of its own (never Buffer's shared pool, which IPC would copy whole).
  */
-const utf8 = new TextEncoder();
+function encodeBatch(text: string, header: Uint8Array): Uint8Array {
+  const memory = Buffer.allocUnsafeSlow(header.length + Buffer.byteLength(text));
+  memory.set(header);
+  memory.write(text, header.length);
+  return new Uint8Array(
+    memory.buffer,
+    memory.byteOffset + header.length,
+    memory.length - header.length,
+  );
+}
+
+const NO_HEADER = new Uint8Array();
 
 // A shell that ignores SIGHUP gets this long before it is killed outright, as VS Code allows.
 const FORCED_KILL_MS = 5_000;
@@ -73,11 +89,15 @@ export class TerminalSession {
   constructor(options: TerminalSessionOptions) {
     this.shellFile = options.shell.file;
     this.flow = new FlowControl(options.watermarks?.high, options.watermarks?.low);
-    this.batcher = new OutputBatcher((text) => {
-      const data = utf8.encode(text);
-      if (this.flow.sent(data.length)) this.pty.pause();
-      options.onData(data);
-    }, options.batchMs);
+    this.batcher = new OutputBatcher(
+      (text) => {
+        const data = encodeBatch(text, options.frameHeader ?? NO_HEADER);
+        if (this.flow.sent(data.length)) this.pty.pause();
+        options.onData(data);
+      },
+      options.batchMs,
+      this.flow.batchSize,
+    );
     const env = options.env ?? process.env;
     const launch =
       options.shellIntegration === false
@@ -138,7 +158,10 @@ export class TerminalSession {
   }
 
   acknowledge(bytes: number): void {
-    if (this.flow.acknowledged(bytes)) this.pty.resume();
+    if (!this.flow.acknowledged(bytes)) return;
+    // The window is measured again at each resume, and the batches follow it.
+    this.batcher.maxChars = this.flow.batchSize;
+    this.pty.resume();
   }
 
   /**
