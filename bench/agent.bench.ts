@@ -326,16 +326,23 @@ async function withBrowser<T>(
   }
 }
 
-/** `--smooth` runs only the smooth-under-load scenario; `--profile=<file>` also profiles it. */
+/**
+ * `--smooth` runs only the smooth-under-load scenario; `--profile=<file>` also profiles it, and
+ * `--trace=<file>` traces it (each task's CPU time).
+ */
 async function smooth(dir: string): Promise<void> {
   const app = await startApp(dir, 'smooth', PACED_CLAUDE, SMOOTH_SEED, 25, {
     tokens: SMOOTH_TOKENS,
     beside: SMOOTH_BESIDE,
   });
   try {
-    const profile = process.argv.find((a) => a.startsWith('--profile='))?.slice(10);
+    const option = (name: string) =>
+      process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
     await withBrowser(dir, 'smooth', (page, profileDir) =>
-      smoothUnderLoad(page, profileDir, app.url, RATE, profile),
+      smoothUnderLoad(page, profileDir, app.url, RATE, {
+        profile: option('profile'),
+        trace: option('trace'),
+      }),
     );
   } finally {
     await app.stop();

@@ -4,7 +4,10 @@
  * block's composer. What the page shows of it: every main-thread task over 50 ms (the Long Tasks
  * API), and per key the time from the key event's timestamp to the end of the first frame that
  * shows the character in the composer. The floor: the same typing in the same page before the
- * stream and the terminals start.
+ * stream and the terminals start. Beside them, what a loaded machine inflates less: the page's
+ * main thread busy and CPU time per second, and with `--trace` each task's CPU time from a Chromium
+ * trace (which slows the page itself several times over on a loaded machine: figures to compare
+ * only with other traced runs).
  */
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -92,9 +95,56 @@ function instrument({ typingBlock, lastStamp }: { typingBlock: string; lastStamp
   }).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The CPU time (ms, sorted) of each task the page's main thread ran while `run` ran, from a
+ * Chromium trace: what a loaded machine inflates least, since a task waiting for a core uses none.
+ */
+async function taskCpuTimes(
+  cdp: CDPSession,
+  run: () => Promise<void>,
+  file: string,
+): Promise<number[]> {
+  const events: TraceEvent[] = [];
+  const collect = ({ value }: { value: object[] }) => events.push(...(value as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    categories: 'disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
+  try {
+    await run();
+  } finally {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+  }
+  await writeFile(file, JSON.stringify(events));
+  const main = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  return events
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`))
+    .map((e) => (e.tdur ?? 0) / 1000)
+    .sort((a, b) => a - b);
+}
+
 interface Phase {
   seconds: number;
   longTasks: number[];
+  /** Every task's CPU time, from a trace (with `--trace`). */
+  taskCpu?: number[];
   keys: number[];
   /** Keys whose Event Timing duration was 16 ms or more. */
   slowEventTimings: number;
@@ -108,6 +158,7 @@ async function phase(
   cdp: CDPSession,
   userDataDir: string,
   run: () => Promise<void>,
+  trace?: string,
 ): Promise<Phase> {
   const busy = async () =>
     (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!
@@ -123,7 +174,7 @@ async function phase(
     });
   const before = await read();
   const [busyBefore, cpuBefore] = [await busy(), await rendererMainThreadCpuMs(userDataDir)];
-  await run();
+  const taskCpu = trace ? await taskCpuTimes(cdp, run, trace) : (await run(), undefined);
   const [busyAfter, cpuAfter] = [await busy(), await rendererMainThreadCpuMs(userDataDir)];
   const seen = await page.evaluate(
     ({ from, keysFrom, interactionsBefore }) => {
@@ -142,6 +193,7 @@ async function phase(
   return {
     seconds: (seen.now - before.now) / 1000,
     longTasks: seen.longTasks.sort((a, b) => a - b),
+    taskCpu,
     keys: seen.keys.sort((a, b) => a - b),
     slowEventTimings: seen.slow,
     busyMs: busyAfter - busyBefore,
@@ -156,6 +208,12 @@ function report(name: string, p: Phase): void {
   console.log(
     `    long tasks (> 50 ms): ${p.longTasks.length}, max ${n(p.longTasks.at(-1))} ms, p95 ${n(percentile(p.longTasks, 0.95))} ms (target: none over ${LONG_TASK_TARGET} ms → ${p.longTasks.length ? 'OVER TARGET' : 'OK'})`,
   );
+  const cpu = p.taskCpu;
+  if (cpu) {
+    console.log(
+      `    tasks by CPU time (trace): ${cpu.length}, ${cpu.filter((ms) => ms > LONG_TASK_TARGET).length} over ${LONG_TASK_TARGET} ms, ${cpu.filter((ms) => ms > FRAME_MS).length} over one frame, max ${n(cpu.at(-1))} ms, p95 ${n(percentile(cpu, 0.95))} ms`,
+    );
+  }
   const p95 = percentile(p.keys, 0.95);
   console.log(
     `    key → drawn in the composer: p50 ${n(percentile(p.keys, 0.5))} ms, p95 ${n(p95)} ms, max ${n(p.keys.at(-1))} ms over ${p.keys.length} keys (target p95 < ${FRAME_MS.toFixed(1)} ms, one frame → ${p95 < FRAME_MS ? 'OK' : 'OVER TARGET'}); Event Timing: ${p.slowEventTimings} keys at 16 ms or more`,
@@ -168,14 +226,15 @@ function report(name: string, p: Phase): void {
 
 /**
  * Runs the scenario in a page of the app seeded with SMOOTH_SEED events and SMOOTH_BESIDE; with
- * `profile`, writes a CPU profile of the loaded phase there (open it in Chrome's DevTools).
+ * `profile`, writes a CPU profile of the loaded phase there (open it in Chrome's DevTools); with
+ * `trace`, traces both phases into `<trace>.floor.json` and `<trace>.load.json`.
  */
 export async function smoothUnderLoad(
   page: Page,
   userDataDir: string,
   url: string,
   rate: number,
-  profile?: string,
+  { profile, trace }: { profile?: string; trace?: string } = {},
 ): Promise<void> {
   await page.addInitScript(instrument, {
     typingBlock: 'typing',
@@ -200,7 +259,7 @@ export async function smoothUnderLoad(
     await page.keyboard.type(KEYS, { delay: KEY_DELAY_MS });
   };
 
-  const floor = await phase(page, cdp, userDataDir, type);
+  const floor = await phase(page, cdp, userDataDir, type, trace && `${trace}.floor.json`);
 
   for (const id of ['yes1', 'yes2']) {
     await block(id).locator('textarea').first().click();
@@ -213,13 +272,19 @@ export async function smoothUnderLoad(
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
-  const loaded = await phase(page, cdp, userDataDir, async () => {
-    await type();
-    await page.waitForFunction(() => (window as unknown as Page_).__done, undefined, {
-      timeout: 120_000,
-      polling: 500,
-    });
-  });
+  const loaded = await phase(
+    page,
+    cdp,
+    userDataDir,
+    async () => {
+      await type();
+      await page.waitForFunction(() => (window as unknown as Page_).__done, undefined, {
+        timeout: 120_000,
+        polling: 500,
+      });
+    },
+    trace && `${trace}.load.json`,
+  );
   if (profile) {
     const { profile: cpuProfile } = await cdp.send('Profiler.stop');
     await writeFile(profile, JSON.stringify(cpuProfile));
