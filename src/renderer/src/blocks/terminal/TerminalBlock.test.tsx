@@ -13,6 +13,7 @@ import { reconnectDelay } from '../reconnect/use-reconnect';
 import type { BlockHandle } from '../registry';
 import type { TerminalView } from './terminal-view';
 import { TerminalBlock } from './TerminalBlock';
+import { WRITE_PIECE } from './terminal-link';
 import { dropFiles } from './testing/drop-files';
 import { letXtermRunInJsdom } from './testing/xterm-in-jsdom';
 
@@ -343,6 +344,32 @@ describe('keys typed while the shell opens', () => {
     expect(host.paramsOf('writeTerminal')).toEqual([
       { terminalId: BLOCK_ID, data: 'ls' },
       { terminalId: BLOCK_ID, data: '\r' },
+    ]);
+  });
+});
+
+describe('a flood of output', () => {
+  it('reaches xterm in pieces it can yield between, whole, and is acknowledged once', async () => {
+    const host = await mount({ platform: 'linux' }, { cwd: '/home/ada' });
+    const term = views.at(-1)!.term;
+    const write = vi.spyOn(term, 'write');
+    // An odd start puts a piece boundary inside a two-byte character.
+    const lines = 330;
+    const text = 'x' + `${'é'.repeat(30)}\r\n`.repeat(lines);
+    const data = new TextEncoder().encode(text);
+    expect(data.length).toBeGreaterThan(2 * WRITE_PIECE);
+    act(() => host.emit('terminalData', { terminalId: BLOCK_ID, data }));
+    await new Promise<void>((resolve) => term.write('', () => resolve()));
+    const pieces = write.mock.calls.map(([piece]) => piece.length).filter(Boolean);
+    expect(pieces).toEqual([WRITE_PIECE, WRITE_PIECE, data.length - 2 * WRITE_PIECE]);
+    const buffer = term.buffer.active;
+    const shown = Array.from({ length: buffer.length }, (_, row) =>
+      buffer.getLine(row)!.translateToString(true),
+    ).join('');
+    expect(shown.match(/é/g)).toHaveLength(30 * lines);
+    expect(shown).not.toContain('\ufffd');
+    expect(host.paramsOf('acknowledgeTerminal')).toEqual([
+      { terminalId: BLOCK_ID, bytes: data.length },
     ]);
   });
 });

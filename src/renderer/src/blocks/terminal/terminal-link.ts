@@ -30,6 +30,13 @@ export interface TerminalPlace {
 const MAX_WRITE = 64 * 1024;
 
 /**
+ * The most output handed to xterm in one write. xterm lets the page draw and answer keys only
+ * between writes (after 12 ms of them): a flood's batch of 64 KiB or more (`yes`), parsed as one
+ * write, was one task of 100 ms and more, where a piece this size parses in a few.
+ */
+export const WRITE_PIECE = 8 * 1024;
+
+/**
  * Joins one xterm to one host terminal: output in (acknowledged once xterm has parsed it, which
  * is what lets the host pause a flooding shell), keystrokes and resizes out.
  */
@@ -44,7 +51,16 @@ export function linkTerminal(
   const acknowledgements = new Acknowledgements((bytes) => {
     api.acknowledgeTerminal({ terminalId, bytes }).catch(report);
   });
-  const show = (data: Uint8Array) => view.term.write(data, () => acknowledgements.add(data.length));
+  const show = (data: Uint8Array) => {
+    for (let at = 0; at < data.length; at += WRITE_PIECE) {
+      const last = at + WRITE_PIECE >= data.length;
+      // Acknowledged whole, as before, once its last piece is parsed: no more messages.
+      view.term.write(
+        data.subarray(at, at + WRITE_PIECE),
+        last ? () => acknowledgements.add(data.length) : undefined,
+      );
+    }
+  };
   // Output that comes before the host has answered the open: a new shell's first bytes, or, for
   // a terminal that was already running (this page is a reload), bytes the restored screen holds.
   let early: Uint8Array[] | null = [];

@@ -33,8 +33,10 @@ interface MarkdownProps {
 /** How long a text must stay the same to count as finished (the reply paused or ended). */
 export const SETTLE_MS = 250;
 /**
- * How long a settled text waits for the worker's trees before what has not come is parsed here: a
- * reply that never comes (a worker stuck, a message lost) would leave it as written for good.
+ * How long a settled text waits for the worker's trees, with the worker answering nothing, before
+ * what has not come is parsed here: a reply that never comes (a worker stuck, a message lost)
+ * would leave it as written for good. A worker still answering is only behind (a loaded machine,
+ * a long reply): parsing all it was asked here, in one render, was a task of seconds.
  */
 export const TREE_DEADLINE_MS = 1_000;
 /**
@@ -303,9 +305,17 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
   const waiting = settled && rest ? text : null;
   useEffect(() => {
     if (waiting === null) return;
-    const timer = setTimeout(() => setOverdue(waiting), TREE_DEADLINE_MS);
+    let timer: ReturnType<typeof setTimeout>;
+    const wait = (ms: number) => {
+      timer = setTimeout(() => {
+        const quiet = trees.quietFor();
+        if (quiet >= TREE_DEADLINE_MS) setOverdue(waiting);
+        else wait(TREE_DEADLINE_MS - quiet);
+      }, ms);
+    };
+    wait(TREE_DEADLINE_MS);
     return () => clearTimeout(timer);
-  }, [waiting]);
+  }, [waiting, trees]);
   return (
     <div className="agent-markdown">
       {groups.map((group, index) => (

@@ -6,6 +6,8 @@ import type { TreeReply, TreeRequest } from './markdown.worker';
 let worker: Worker | null | undefined;
 const replies = new Map<number, (tree: Root | null) => void>();
 let nextId = 0;
+/** When the worker last answered (Date.now()). */
+let answeredAt = -Infinity;
 /** Requests made in this frame, posted once it is over. */
 let outbox: TreeRequest[] = [];
 
@@ -22,6 +24,7 @@ function markdownWorker(): Worker | null {
   }
   const started = worker;
   started.addEventListener('message', ({ data }: MessageEvent<TreeReply>) => {
+    answeredAt = Date.now();
     replies.get(data.id)?.(data.tree);
     replies.delete(data.id);
   });
@@ -86,6 +89,11 @@ export class WorkerTrees {
   /** Whether trees come from the worker: false where there is none (then parse in render). */
   get available(): boolean {
     return markdownWorker() !== null;
+  }
+
+  /** How long the worker has answered nothing, in ms. */
+  quietFor(): number {
+    return Date.now() - answeredAt;
   }
 
   /** The tree of the block at `index`, if it has come; asks for it otherwise. */

@@ -248,6 +248,49 @@ describe('the fallback when the worker fails', () => {
   });
 });
 
+describe('a worker that is behind', () => {
+  /** Answers one request at a time, each `step` ms after the one before. */
+  function slowWorker(step: number) {
+    return class SlowWorker extends EventTarget {
+      private queue: TreeRequest[] = [];
+      postMessage(request: TreeRequest): void {
+        if (this.queue.push(request) === 1) this.next();
+      }
+      private next(): void {
+        setTimeout(() => {
+          const { id, text, tail } = this.queue.shift()!;
+          const reply: TreeReply = { id, tree: markdownTree(text, tail) };
+          this.dispatchEvent(new MessageEvent('message', { data: reply }));
+          if (this.queue.length) this.next();
+        }, step);
+      }
+      terminate(): void {}
+    };
+  }
+
+  it('is waited for past the deadline while it still answers, not parsed for on the page', async () => {
+    const step = 0.9 * TREE_DEADLINE_MS;
+    const showFresh = await withWorker(slowWorker(step));
+    vi.useFakeTimers();
+    try {
+      const view = render(showFresh('Intro'));
+      view.rerender(showFresh(STREAMED));
+      // Settled first, so that the deadline's timer runs from then.
+      act(() => vi.advanceTimersByTime(SETTLE_MS));
+      act(() => vi.advanceTimersByTime(TREE_DEADLINE_MS + 100));
+      // The first block came from the worker; its tail, asked second, has not yet.
+      expect(view.container.querySelector('strong')?.textContent).toBe('bold');
+      expect(view.container.querySelector('em')).toBeNull();
+      expect(unparsed(view.container)).toBe('Then *more*');
+      act(() => vi.advanceTimersByTime(2 * step));
+      expect(view.container.querySelector('em')?.textContent).toBe('more');
+      expect(unparsed(view.container)).toBe('');
+    } finally {
+      realTimers();
+    }
+  });
+});
+
 describe('when the worker starts', () => {
   class CountedWorker extends TimedWorker {
     static started = 0;

@@ -75,6 +75,14 @@ describe('StreamedMarkdown', () => {
     expect(view.groups).toEqual([long]);
   });
 
+  it('parses a settled text in bounded slices too, however much of it finished at once', () => {
+    const text = paragraphs(400);
+    const view = new StreamedMarkdown().show(text, 0, true);
+    expect(view.groups.join('') + view.parsedTail).toBe(text);
+    expect(view.groups.length).toBeGreaterThan(1);
+    for (const group of view.groups) expect(group.length).toBeLessThanOrEqual(GROUP_LIMIT);
+  });
+
   it('leaves a long growing tail unparsed until the text settles', () => {
     const streamed = new StreamedMarkdown();
     const long = 'word '.repeat(TAIL_PARSE_LIMIT / 4);

@@ -62,7 +62,9 @@ export class StreamedMarkdown {
     if (!text.startsWith(this.text) || finished < this.grouped) this.forget();
     this.text = text;
     if (settled) {
-      if (finished > this.grouped) this.group(finished);
+      // In slices too: a stream that paused (or a machine too loaded to keep up) may have a
+      // hundred kilobytes finished, and one group of it was one parse of seconds.
+      while (finished > this.grouped) this.group(this.sliceEnd(blocks, finished, pace.limit));
       this.parsedTail = tail;
       this.parsedAt = now;
     } else if (finished > this.grouped) {
