@@ -25,7 +25,7 @@ export function ReviewCommentList({
   return (
     <section className="review-comments" aria-label={count}>
       <h3>{count}</h3>
-      <ul>
+      <ul className="review-comment-list">
         {comments.map((comment) => (
           <li key={comment.id} aria-label={`${comment.path}, ${commentLines(comment)}`}>
             <div className="review-comment-where">

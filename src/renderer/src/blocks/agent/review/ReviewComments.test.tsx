@@ -136,6 +136,38 @@ describe('review comments', () => {
     expect(within(review).getByRole('region', { name: '1 comment' })).toBeTruthy();
   });
 
+  it('take lines picked with the mouse (a click, then Shift+click) and the "Comment" button', async () => {
+    const block = await reviewing();
+    const review = await openReview();
+    const file = within(review).getByRole('region', { name: '/work/a.ts' });
+    const lines = within(file).getAllByRole('option');
+    fireEvent.click(lines[0]!);
+    fireEvent.click(lines[1]!, { shiftKey: true });
+    expect(lines.map((line) => line.getAttribute('aria-selected'))).toEqual([
+      'true',
+      'true',
+      'false',
+      'false',
+    ]);
+    fireEvent.click(within(file).getByRole('button', { name: 'Comment' }));
+    fireEvent.change(within(file).getByRole('textbox', { name: 'Comment' }), {
+      target: { value: 'Context too.' },
+    });
+    await act(async () =>
+      fireEvent.click(within(file).getByRole('button', { name: 'Save comment' })),
+    );
+    await block.keep();
+    expect(block.saved()).toMatchObject([
+      {
+        lines: [
+          { kind: 'context', text: 'one' },
+          { kind: 'remove', text: 'two' },
+        ],
+        fileLines: { first: 10, last: 10 },
+      },
+    ]);
+  });
+
   it('go to Claude as one message quoting file, lines and code, and the list empties', async () => {
     const block = await reviewing();
     const review = await openReview();
@@ -151,7 +183,8 @@ describe('review comments', () => {
     expect(sent[0]!.text).toBe(
       [
         '2 review comments on your changes:',
-        '`/work/a.ts`, line 11:\n\n```diff\n-two\n```\n\nNot two.',
+        // Lines not picked: the comment is on all the hunk changed.
+        '`/work/a.ts`, lines 11–12:\n\n```diff\n-two\n+TWO\n+three\n```\n\nNot two.',
         '`/work/b.ts`, line 10:\n\n```diff\n+y\n```\n\nWhy y?',
       ].join('\n\n---\n\n'),
     );

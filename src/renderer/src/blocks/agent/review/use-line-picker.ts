@@ -25,10 +25,10 @@ const lineOf = (node: Node | null, within: HTMLElement): number | null => {
 };
 
 /**
- * Which lines of a diff a review comment is about: a cursor and an anchor. Up and Down move the
- * cursor, Shift with them (or Home, End) stretches the range; a click picks a line, Shift+click
- * stretches to it, and a text selection across lines picks the lines it spans. Enter (or C) asks
- * for the comment box.
+ * Which lines of a diff a review comment is about: all it changed, until the user picks lines
+ * with a cursor and an anchor. Up and Down move the cursor, Shift with them (or Home, End)
+ * stretches the range; a click picks a line, Shift+click stretches to it, and a text selection
+ * across lines picks the lines it spans. Enter (or C) asks for the comment box.
  */
 export function useLinePicker(
   lines: readonly DiffLine[],
@@ -37,16 +37,16 @@ export function useLinePicker(
   onComment: () => void,
 ): LinePicker {
   const id = useId();
-  const firstChange = Math.max(
-    0,
-    lines.findIndex((line) => line.kind === 'add' || line.kind === 'remove'),
-  );
-  const [picked, setPicked] = useState({ anchor: firstChange, cursor: firstChange });
+  const changed = (line: DiffLine) => line.kind === 'add' || line.kind === 'remove';
+  const firstChange = Math.max(0, lines.findIndex(changed));
+  const lastChange = Math.max(firstChange, lines.findLastIndex(changed));
+  // Until a line is picked, the comment is on the whole change, and the cursor on its start.
+  const [picked, setPicked] = useState<{ anchor: number; cursor: number } | null>(null);
   const last = Math.max(0, count - 1);
-  const cursor = Math.min(picked.cursor, last);
-  const anchor = Math.min(picked.anchor, last);
-  const from = Math.min(anchor, cursor);
-  const to = Math.max(anchor, cursor);
+  const cursor = Math.min(picked?.cursor ?? firstChange, last);
+  const anchor = Math.min(picked?.anchor ?? firstChange, last);
+  const from = picked ? Math.min(anchor, cursor) : Math.min(firstChange, last);
+  const to = picked ? Math.max(anchor, cursor) : Math.min(lastChange, last);
 
   const moveTo = (target: number, stretch: boolean) => {
     const next = Math.max(0, Math.min(last, target));
