@@ -5,7 +5,7 @@ import type { AgentEvent } from '../../../../../shared/agent-event';
 import type { ReviewComment } from '../../../../../shared/review-comments';
 import type { BlockSpec } from '../../../../../shared/workspace-state';
 import { FakeHost } from '../testing/fake-host';
-import { renderBlock } from '../testing/render-block';
+import { AGENT_ID, renderBlock } from '../testing/render-block';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -175,11 +175,20 @@ describe('review comments', () => {
     await block.keep();
     await comment(review, '/work/b.ts', [{ key: 'ArrowDown' }], 'Why y?');
     await block.keep();
+    // Claude is at work on another turn: the comments wait for it, as a message typed now would.
+    act(() => block.host.emit('agentState', { agentId: AGENT_ID, state: { state: 'busy' } }));
+    await block.settle();
     await act(async () =>
       fireEvent.click(within(review).getByRole('button', { name: 'Send 2 comments to Claude' })),
     );
-    const sent = block.host.paramsOf('sendAgentMessage') as { text: string }[];
+    await block.settle();
+    const sent = block.host.paramsOf('sendAgentMessage') as { text: string; priority?: string }[];
     expect(sent).toHaveLength(1);
+    expect(sent[0]!.priority).toBe('later');
+    expect(
+      within(screen.getByRole('list', { name: 'Queued messages' })).getByRole('listitem')
+        .textContent,
+    ).toContain('2 review comments on your changes:');
     expect(sent[0]!.text).toBe(
       [
         '2 review comments on your changes:',
