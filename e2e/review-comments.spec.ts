@@ -1,42 +1,23 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
-  lastToolResults,
   lastUserText,
   messageText,
   textReply,
-  toolUseReply,
   type MessagesRequestBody,
 } from '#test/support/fake-anthropic';
 import { runCommand, screenshot } from './support/app-page';
-import { ask, expect, openAgent, test, transcript } from './support/agent-mode';
+import { expect, test, transcript } from './support/agent-mode';
+import { agentThatEditedTwoFiles } from './support/edited-files';
 
 test('comments on two hunks, kept across a reload, reach Claude in one message quoting their lines', async ({
   page,
   agentMode,
 }) => {
-  const notes = join(agentMode.browserMode.workspaceDir, 'notes.txt');
-  const other = join(agentMode.browserMode.workspaceDir, 'other.txt');
-  await writeFile(notes, 'alpha\nbeta\ngamma\n');
-  await writeFile(other, 'one\n');
   const asked: MessagesRequestBody[] = [];
-  agentMode.script(({ body }) => {
-    if (lastUserText(body).includes('review comments')) {
-      asked.push(body);
-      return textReply('Looking at your comments.');
-    }
-    if (lastToolResults(body).length === 0) {
-      return toolUseReply([
-        { name: 'Edit', input: { file_path: notes, old_string: 'beta', new_string: 'BETA' } },
-        { name: 'Edit', input: { file_path: other, old_string: 'one', new_string: 'two' } },
-      ]);
-    }
-    return textReply('Edited both.');
+  const { agent, notes, other } = await agentThatEditedTwoFiles(page, agentMode, ({ body }) => {
+    if (!lastUserText(body).includes('review comments')) return undefined;
+    asked.push(body);
+    return textReply('Looking at your comments.');
   });
-  const agent = await openAgent(page, agentMode.browserMode.url);
-  await agent.getByRole('combobox', { name: 'Permission mode' }).selectOption('acceptEdits');
-  await ask(page, agent, 'edit the files');
-  await expect(transcript(agent).getByText('Edited both.')).toBeVisible({ timeout: 30_000 });
 
   // In "Changes", from the keyboard: the cursor starts on the first changed line ("-beta"),
   // Shift+Down takes "+BETA" too, Enter opens the box, Ctrl+Enter keeps the comment.

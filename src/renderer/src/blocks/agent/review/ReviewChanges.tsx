@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { failureReason, type HostApi } from '../../../../../shared/host-api';
 import { ModalDialog } from '../../../ui/ModalDialog';
-import { changesByFile, editHunks, type EditHunk } from '../model/file-changes';
+import { changesByFile, editHunks, hunkKey, type EditHunk } from '../model/file-changes';
 import type { TranscriptItem } from '../model/transcript-model';
 import { DiffView } from '../tools/DiffView';
 import { ReviewCommentList } from './ReviewCommentList';
@@ -14,8 +14,6 @@ interface ReviewChangesProps {
   review: ReviewComments;
   onClose(): void;
 }
-
-const hunkKey = (hunk: EditHunk) => `${hunk.toolUseId}:${hunk.editIndex}`;
 
 /**
  * "Review changes": every file the session's edit tools changed, hunk by hunk, each with
@@ -82,7 +80,7 @@ export function ReviewChanges({ api, agentId, items, review, onClose }: ReviewCh
             ))}
           </section>
         ))}
-        <ReviewCommentList review={review} />
+        <ReviewCommentList review={review} onSent={() => close.current?.focus()} />
       </div>
     </ModalDialog>
   );

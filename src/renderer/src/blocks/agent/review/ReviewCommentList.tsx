@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { commentCount, commentLines } from '../../../../../shared/review-comments';
+import { diffMarks } from '../tools/DiffView';
 import { CommentField } from './CommentField';
 import type { ReviewComments } from './use-review-comments';
-
-const marks = { add: '+', remove: '-', context: ' ' } as const;
 
 /**
  * The review comments not sent yet, under the diffs they are about: each with its file, lines and
@@ -43,7 +42,7 @@ export function ReviewCommentList({
             <pre className="review-comment-code">
               {comment.lines.map((line, index) => (
                 <span key={index} className={`agent-diff-line ${line.kind}`}>
-                  {`${marks[line.kind]} ${line.text}\n`}
+                  {`${diffMarks[line.kind]} ${line.text}\n`}
                 </span>
               ))}
             </pre>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HostApi } from '../../../../../shared/host-api';
 import { reviewMessage, type ReviewComment } from '../../../../../shared/review-comments';
 import type { DiffLine } from '../model/edit-diff';
-import { editHunks, type EditHunk } from '../model/file-changes';
+import { editHunks, hunkKey, type EditHunk } from '../model/file-changes';
 import type { TranscriptItem } from '../model/transcript-model';
 import type { DiffCommenting } from '../tools/DiffView';
 
@@ -17,9 +17,6 @@ export interface ReviewComments {
   /** Sends every comment as one message, the way the composer sends, and empties the list. */
   sendAll(): void;
 }
-
-const hunkKey = (hunk: Pick<EditHunk, 'toolUseId' | 'editIndex'>) =>
-  `${hunk.toolUseId}:${hunk.editIndex}`;
 
 const quoted = (lines: readonly DiffLine[]): ReviewComment['lines'] =>
   lines.flatMap((line) => (line.kind === 'gap' ? [] : [{ kind: line.kind, text: line.text }]));
@@ -124,6 +121,7 @@ export function useReviewComments(
         if (fileLines)
           update((before) => before.map((c) => (c.id === comment.id ? { ...c, fileLines } : c)));
       })
+      // Not found (the host refused, the block is gone): the comment stays, without line numbers.
       .catch(() => undefined);
   };
 

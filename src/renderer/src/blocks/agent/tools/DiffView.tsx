@@ -3,7 +3,8 @@ import type { FileEdit } from '../model/edit-diff';
 import { CommentField } from '../review/CommentField';
 import { useLinePicker } from '../review/use-line-picker';
 
-const marks = { add: '+', remove: '-', context: ' ', gap: '' } as const;
+/** How a line of each kind starts in a unified diff. */
+export const diffMarks = { add: '+', remove: '-', context: ' ', gap: '' } as const;
 
 /** A whole new file can be thousands of lines; a row that long makes the transcript crawl. */
 const PREVIEW_LINES = 200;
@@ -51,7 +52,7 @@ export function DiffView({ edit, commenting }: DiffViewProps) {
             className={`agent-diff-line ${line.kind}`}
             {...(commenting ? picker.line(index) : {})}
           >
-            {line.kind === 'gap' ? line.text : `${marks[line.kind]} ${line.text}`}
+            {line.kind === 'gap' ? line.text : `${diffMarks[line.kind]} ${line.text}`}
             {'\n'}
           </span>
         ))}

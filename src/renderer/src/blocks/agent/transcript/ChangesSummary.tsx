@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { FileChanges } from '../model/file-changes';
+import { hunkKey, type FileChanges } from '../model/file-changes';
 import { ReviewCommentsContext } from '../review/review-comments-context';
 import { DiffView } from '../tools/DiffView';
 
@@ -21,11 +21,7 @@ export function ChangesSummary({ files }: { files: readonly FileChanges[] }) {
                 <span className="agent-changes-removed">−{file.removed}</span>
               </summary>
               {file.hunks.map((hunk) => (
-                <DiffView
-                  key={`${hunk.toolUseId}:${hunk.editIndex}`}
-                  edit={hunk}
-                  commenting={review?.commenting(hunk)}
-                />
+                <DiffView key={hunkKey(hunk)} edit={hunk} commenting={review?.commenting(hunk)} />
               ))}
             </details>
           </li>
