@@ -4,7 +4,14 @@ import { fenced, inlineCode } from './markdown-text';
 // Review comments: what the user says about lines of an agent's diff, kept with the agent block
 // (so a reload or a restart keeps them) until they are sent to Claude as one message.
 
-const quotedText = z.string().max(100_000);
+/** Limits that keep the saved workspace small; a comment is checked against them when made. */
+export const MAX_REVIEW_COMMENTS = 200;
+export const MAX_QUOTED_LINES = 500;
+/** A longer line (minified code) is quoted up to here, and "…". */
+export const MAX_QUOTED_LINE_CHARS = 2_000;
+export const MAX_COMMENT_CHARS = 20_000;
+
+const quotedText = z.string().max(MAX_QUOTED_LINE_CHARS + 1);
 
 export const reviewCommentSchema = z.object({
   id: z.string().min(1).max(64),
@@ -22,7 +29,7 @@ export const reviewCommentSchema = z.object({
   lines: z
     .array(z.object({ kind: z.enum(['add', 'remove', 'context']), text: quotedText }))
     .min(1)
-    .max(2_000),
+    .max(MAX_QUOTED_LINES),
   /**
    * The lines' numbers in the file when commented, and the line the edit's text started on then
    * (the comment is outdated once it starts elsewhere); absent when the file did not hold it.
@@ -34,11 +41,10 @@ export const reviewCommentSchema = z.object({
       editLine: z.number().int().min(1),
     })
     .optional(),
-  text: z.string().min(1).max(100_000),
+  text: z.string().min(1).max(MAX_COMMENT_CHARS),
 });
 export type ReviewComment = z.infer<typeof reviewCommentSchema>;
 
-export const MAX_REVIEW_COMMENTS = 200;
 export const reviewCommentsSchema = z.array(reviewCommentSchema).max(MAX_REVIEW_COMMENTS);
 
 /** "1 comment", "2 comments": the list's title and what "Send … to Claude" counts. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MAX_COMMENT_CHARS } from '../../../../../shared/review-comments';
 
 interface CommentFieldProps {
   /** The text box's accessible name ("Comment", "Edit comment"). */
@@ -6,7 +7,8 @@ interface CommentFieldProps {
   /** What the comment is about, shown above the box. */
   about?: string | undefined;
   initial?: string;
-  onSave(text: string): void;
+  /** Keeps the text; may say why it cannot (the box then stays open, with the sentence). */
+  onSave(text: string): string | null | void;
   onCancel(): void;
 }
 
@@ -16,8 +18,9 @@ interface CommentFieldProps {
  */
 export function CommentField({ label, about, initial = '', onSave, onCancel }: CommentFieldProps) {
   const [text, setText] = useState(initial);
+  const [refused, setRefused] = useState<string | null>(null);
   const save = () => {
-    if (text.trim()) onSave(text.trim());
+    if (text.trim()) setRefused(onSave(text.trim()) ?? null);
   };
   return (
     <form
@@ -34,6 +37,7 @@ export function CommentField({ label, about, initial = '', onSave, onCancel }: C
         // The box opens where the user asked for it: typing goes there at once.
         autoFocus
         rows={3}
+        maxLength={MAX_COMMENT_CHARS}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -46,6 +50,11 @@ export function CommentField({ label, about, initial = '', onSave, onCancel }: C
           }
         }}
       />
+      {refused && (
+        <div role="alert" className="agent-review-failed">
+          {refused}
+        </div>
+      )}
       <div className="review-comment-actions">
         <button type="submit" disabled={!text.trim()}>
           Save comment

@@ -168,6 +168,48 @@ describe('review comments', () => {
     ]);
   });
 
+  it('refuse a comment on more lines than the saved workspace keeps, saying so', async () => {
+    const block = await reviewing();
+    const content = Array.from({ length: 600 }, (_, i) => `line ${i}`).join('\n');
+    await block.push(
+      {
+        type: 'tool_use',
+        id: 'w1',
+        name: 'Write',
+        input: { file_path: '/work/big.txt', content },
+        parent_tool_use_id: null,
+      },
+      {
+        type: 'tool_result',
+        tool_use_id: 'w1',
+        content: 'ok',
+        is_error: false,
+        parent_tool_use_id: null,
+      },
+    );
+    const review = await openReview();
+    const file = within(review).getByRole('region', { name: '/work/big.txt' });
+    fireEvent.click(within(file).getByRole('button', { name: 'Show all 600 lines' }));
+    fireEvent.click(within(file).getByRole('button', { name: 'Comment' }));
+    fireEvent.change(within(file).getByRole('textbox', { name: 'Comment' }), {
+      target: { value: 'All of it.' },
+    });
+    await act(async () =>
+      fireEvent.click(within(file).getByRole('button', { name: 'Save comment' })),
+    );
+    expect(within(file).getByRole('alert').textContent).toBe(
+      'A comment quotes 500 lines at most: pick fewer.',
+    );
+    // The box stays open with the text, and nothing was kept.
+    expect(within(file).getByRole('textbox', { name: 'Comment' })).toHaveProperty(
+      'value',
+      'All of it.',
+    );
+    expect(block.onSpecChange).not.toHaveBeenCalledWith(
+      expect.objectContaining({ reviewComments: expect.anything() }),
+    );
+  });
+
   it('go to Claude as one message quoting file, lines and code, and the list empties', async () => {
     const block = await reviewing();
     const review = await openReview();

@@ -1,6 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HostApi } from '../../../../../shared/host-api';
-import { reviewMessage, type ReviewComment } from '../../../../../shared/review-comments';
+import {
+  MAX_QUOTED_LINE_CHARS,
+  MAX_QUOTED_LINES,
+  MAX_REVIEW_COMMENTS,
+  reviewCommentSchema,
+  reviewMessage,
+  type ReviewComment,
+} from '../../../../../shared/review-comments';
 import type { DiffLine } from '../model/edit-diff';
 import { editHunks, hunkKey, type EditHunk } from '../model/file-changes';
 import type { TranscriptItem } from '../model/transcript-model';
@@ -19,7 +26,19 @@ export interface ReviewComments {
 }
 
 const quoted = (lines: readonly DiffLine[]): ReviewComment['lines'] =>
-  lines.flatMap((line) => (line.kind === 'gap' ? [] : [{ kind: line.kind, text: line.text }]));
+  lines.flatMap((line) =>
+    line.kind === 'gap'
+      ? []
+      : [
+          {
+            kind: line.kind,
+            text:
+              line.text.length > MAX_QUOTED_LINE_CHARS
+                ? `${line.text.slice(0, MAX_QUOTED_LINE_CHARS)}…`
+                : line.text,
+          },
+        ],
+  );
 
 /** The file's lines of diff lines, given the line the edit's new text starts on in the file. */
 function fileLinesOf(lines: readonly DiffLine[], editLine: number): ReviewComment['fileLines'] {
@@ -99,7 +118,10 @@ export function useReviewComments(
       .map((comment) => comment.id),
   );
 
-  const add = (hunk: EditHunk, from: number, to: number, text: string) => {
+  /** Keeps a comment; says why not when it would not fit in the saved workspace. */
+  const add = (hunk: EditHunk, from: number, to: number, text: string): string | null => {
+    if (latest.current.comments.length >= MAX_REVIEW_COMMENTS)
+      return `The list holds ${MAX_REVIEW_COMMENTS} comments at most: send or remove some first.`;
     const lines = hunk.lines.slice(from, to + 1);
     const comment: ReviewComment = {
       id: crypto.randomUUID(),
@@ -111,6 +133,9 @@ export function useReviewComments(
       lines: quoted(lines),
       text,
     };
+    if (comment.lines.length > MAX_QUOTED_LINES)
+      return `A comment quotes ${MAX_QUOTED_LINES} lines at most: pick fewer.`;
+    if (!reviewCommentSchema.safeParse(comment).success) return 'This comment cannot be kept.';
     // Kept at once; the file's line numbers follow when the host has found the edit.
     update((before) => [...before, comment]);
     void api
@@ -123,6 +148,7 @@ export function useReviewComments(
       })
       // Not found (the host refused, the block is gone): the comment stays, without line numbers.
       .catch(() => undefined);
+    return null;
   };
 
   return {

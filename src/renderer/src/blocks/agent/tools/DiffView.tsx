@@ -11,8 +11,11 @@ const PREVIEW_LINES = 200;
 
 /** Where a diff takes review comments ("Review changes", "Changes"). */
 export interface DiffCommenting {
-  /** Keeps a comment on the diff's lines `from` to `to` (places in `edit.lines`). */
-  onComment(from: number, to: number, text: string): void;
+  /**
+   * Keeps a comment on the diff's lines `from` to `to` (places in `edit.lines`); returns why it
+   * cannot, in a sentence, or null.
+   */
+  onComment(from: number, to: number, text: string): string | null;
 }
 
 interface DiffViewProps {
@@ -72,8 +75,10 @@ export function DiffView({ edit, commenting }: DiffViewProps) {
                 : `On lines ${picker.from + 1}–${picker.to + 1} of this diff`
             }
             onSave={(text) => {
-              commenting.onComment(picker.from, picker.to, text);
+              const refused = commenting.onComment(picker.from, picker.to, text);
+              if (refused) return refused;
               done();
+              return null;
             }}
             onCancel={done}
           />
