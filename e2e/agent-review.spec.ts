@@ -1,31 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { lastToolResults, textReply, toolUseReply } from '#test/support/fake-anthropic';
 import { runCommand, screenshot } from './support/app-page';
-import { ask, composer, expect, openAgent, test, transcript } from './support/agent-mode';
+import { composer, expect, test, transcript } from './support/agent-mode';
+import { agentThatEditedTwoFiles } from './support/edited-files';
 
 test('a turn ends with its changes; "Revert hunk" restores one on disk, and refuses a changed file', async ({
   page,
   agentMode,
 }) => {
-  const notes = join(agentMode.browserMode.workspaceDir, 'notes.txt');
-  const other = join(agentMode.browserMode.workspaceDir, 'other.txt');
-  await writeFile(notes, 'alpha\nbeta\ngamma\n');
-  await writeFile(other, 'one\n');
-  agentMode.script(({ body }) => {
-    const done = lastToolResults(body).length;
-    if (done === 0) {
-      return toolUseReply([
-        { name: 'Edit', input: { file_path: notes, old_string: 'beta', new_string: 'BETA' } },
-        { name: 'Edit', input: { file_path: other, old_string: 'one', new_string: 'two' } },
-      ]);
-    }
-    return textReply('Edited both.');
-  });
-  const agent = await openAgent(page, agentMode.browserMode.url);
-  await agent.getByRole('combobox', { name: 'Permission mode' }).selectOption('acceptEdits');
-  await ask(page, agent, 'edit the files');
-  await expect(transcript(agent).getByText('Edited both.')).toBeVisible({ timeout: 30_000 });
+  const { agent, notes, other } = await agentThatEditedTwoFiles(page, agentMode);
   expect(await readFile(notes, 'utf8')).toBe('alpha\nBETA\ngamma\n');
 
   const changes = transcript(agent).getByRole('group', { name: 'Changes' });

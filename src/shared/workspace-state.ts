@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PROMPT_CHARS } from './contract/agent';
 import { sshHostSchema } from './contract/remote';
+import { reviewCommentsSchema } from './review-comments';
 import { worktreeSchema } from './worktree';
 import { MAX_SETUP_COMMAND } from './worktree-setup';
 
@@ -79,6 +80,8 @@ export const blockSpecSchema = z.object({
   // What is typed in an agent block's composer and not sent yet, so a reload or a restart keeps it:
   // the box's text, and the long pastes whose labels it holds. Kept only while it could be sent.
   draft: composerDraftSchema.optional(),
+  // An agent block's review comments on its diffs not sent to Claude yet, kept the way its draft is.
+  reviewComments: reviewCommentsSchema.optional(),
 });
 export type BlockSpec = z.infer<typeof blockSpecSchema>;
 

@@ -362,7 +362,7 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
     }
   });
 
-  it('serves Revert hunk, Open in editor and the @ index for an agent block on the host', async () => {
+  it("serves Revert hunk, Open in editor, a review comment's lines and the @ index for an agent block on the host", async () => {
     const local = mkdtempSync(join(tmpdir(), 'tether-remote-files-'));
     const agents = new AgentRegistry(
       {
@@ -399,6 +399,10 @@ describe.skipIf(reason)(reason ? `remote files: skipped, ${reason}` : 'remote fi
         environment: Promise.resolve({ VISUAL: 'subl' }),
       });
       const review = reviewHandlers(agents, launch, { platform: 'linux' }, commands);
+      // A review comment's line numbers: where the edit's text is in the host's file.
+      expect(
+        await review.locateAgentEdit({ agentId: 'b1', toolUseId: 'e1', editIndex: 0 }),
+      ).toEqual({ line: 2 });
       expect(
         await review.revertAgentEdit({ agentId: 'b1', toolUseId: 'e1', editIndex: 0 }),
       ).toEqual({ path: file });

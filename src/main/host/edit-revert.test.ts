@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../shared/agent-event';
-import { replacementOf, revertReplacement } from './edit-revert';
+import { localFiles } from '../git/git';
+import { editedTextOf, lineOfText, replacementOf, revertReplacement } from './edit-revert';
 
 const dir = mkdtempSync(join(tmpdir(), 'tether-revert-'));
 afterEach(() => rmSync(join(dir, 'a.ts'), { force: true }));
@@ -69,5 +70,43 @@ describe('reverting a hunk the agent edited', () => {
     expect(
       replacementOf(use('Edit', { file_path: file, old_string: 'a', new_string: '' }), 0),
     ).toMatch(/removed/);
+  });
+});
+
+describe('where an edit is in its file now (the lines a review comment quotes)', () => {
+  const file = join(dir, 'a.ts');
+  const files = localFiles(process.env);
+
+  it('finds the line an edit or a write starts on, while the file holds its text once', async () => {
+    writeFileSync(file, 'one\ntwo\nthree\nfour\n');
+    const edit = editedTextOf(
+      use('MultiEdit', {
+        file_path: file,
+        edits: [
+          { old_string: 'x', new_string: 'two' },
+          { old_string: 'y', new_string: 'three\nfour' },
+        ],
+      }),
+      1,
+    );
+    expect(await lineOfText(edit!, files)).toBe(3);
+    const write = editedTextOf(use('Write', { file_path: file, content: 'one\ntwo\n' }), 0);
+    expect(await lineOfText(write!, files)).toBe(1);
+  });
+
+  it('knows no line once the text is gone, doubled or the file deleted', async () => {
+    const edit = editedTextOf(
+      use('Edit', { file_path: file, old_string: 'a', new_string: 'b = 2' }),
+      0,
+    )!;
+    writeFileSync(file, 'b = 3\n');
+    expect(await lineOfText(edit, files)).toBeNull();
+    writeFileSync(file, 'b = 2\nb = 2\n');
+    expect(await lineOfText(edit, files)).toBeNull();
+    rmSync(file);
+    expect(await lineOfText(edit, files)).toBeNull();
+    expect(
+      editedTextOf(use('Edit', { file_path: file, old_string: 'a', new_string: '' }), 0),
+    ).toBeNull();
   });
 });

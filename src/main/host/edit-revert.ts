@@ -34,6 +34,46 @@ export function replacementOf(toolUse: ToolUse, editIndex: number): Replacement 
 }
 
 /**
+ * The text the `editIndex`th change of an edit tool call left in its file: a Write's content, an
+ * edit's new string; null when the call left none to find (no path, no such edit, text removed).
+ */
+export function editedTextOf(
+  toolUse: ToolUse,
+  editIndex: number,
+): { path: string; text: string } | null {
+  const path = toolUse.input['file_path'];
+  if (typeof path !== 'string' || !isAbsolute(path)) return null;
+  if (toolUse.name === 'Write') {
+    const content = toolUse.input['content'];
+    return editIndex === 0 && typeof content === 'string' && content
+      ? { path, text: content }
+      : null;
+  }
+  const replacement = replacementOf(toolUse, editIndex);
+  return typeof replacement === 'string' ? null : { path, text: replacement.newText };
+}
+
+/**
+ * The line (from 1) at which the file now holds `text`, when it holds it exactly once; null when
+ * the file cannot be read or has changed so that the place is not known any more. Review comments
+ * quote file lines from it, and call a comment whose text is gone outdated.
+ */
+export async function lineOfText(
+  { path, text }: { path: string; text: string },
+  files: Files,
+): Promise<number | null> {
+  let content: string;
+  try {
+    content = await files.read(path);
+  } catch {
+    return null;
+  }
+  const at = content.indexOf(text);
+  if (at === -1 || content.indexOf(text, at + 1) !== -1) return null;
+  return content.slice(0, at).split('\n').length;
+}
+
+/**
  * Puts the old text back in place of the new, when the file still holds the new text exactly
  * once; otherwise the file has changed underneath and nothing is written. `files` are where the
  * agent works: a remote block's file is read and written on its host.

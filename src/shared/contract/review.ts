@@ -20,4 +20,14 @@ export const reviewRequests = {
     params: z.object({ agentId, toolUseId }).strict(),
     result: z.null(),
   },
+  /**
+   * Where the text one change of an edit tool left is in its file now (a review comment's line
+   * numbers): the line it starts on, or null when the file no longer holds it exactly once.
+   */
+  locateAgentEdit: {
+    params: z
+      .object({ agentId, toolUseId, editIndex: z.number().int().min(0).max(10_000) })
+      .strict(),
+    result: z.object({ line: z.number().int().min(1).nullable() }),
+  },
 } as const satisfies RequestTable;

@@ -33,6 +33,9 @@ import { SessionUnresponsive } from './status/SessionUnresponsive';
 import { AgentActionsContext, RewindUnavailableContext, type AgentActions } from './agent-actions';
 import { ExportTranscript } from './export/ExportTranscript';
 import { ReviewChanges } from './review/ReviewChanges';
+import { ReviewCommentList } from './review/ReviewCommentList';
+import { ReviewCommentsContext } from './review/review-comments-context';
+import { useReviewComments } from './review/use-review-comments';
 import { RewindFiles } from './rewind/RewindFiles';
 import { TaskPanel } from './tasks/TaskPanel';
 import { McpFailed } from './mcp/McpFailed';
@@ -258,6 +261,15 @@ export function AgentBlock({
       report,
     },
   );
+  const review = useReviewComments(
+    api,
+    blockId,
+    snapshot.items,
+    spec.reviewComments ?? [],
+    (comments) =>
+      latest.current.onSpecChange({ reviewComments: comments.length ? [...comments] : undefined }),
+    (text) => send(text),
+  );
   // A dialog closes itself only: one that finishes late leaves a newer one open.
   const closeDialog = (shown: AgentDialog, outcome?: string | null) => {
     setDialog((open) => (open === shown ? null : open));
@@ -299,7 +311,9 @@ export function AgentBlock({
           )}
           <AgentActionsContext.Provider value={actions}>
             <RewindUnavailableContext.Provider value={rewindUnavailable}>
-              <Transcript items={snapshot.items} onOpenLink={onOpenLink} find={findTarget} />
+              <ReviewCommentsContext.Provider value={review}>
+                <Transcript items={snapshot.items} onOpenLink={onOpenLink} find={findTarget} />
+              </ReviewCommentsContext.Provider>
             </RewindUnavailableContext.Provider>
           </AgentActionsContext.Provider>
           <SendingPrompts prompts={snapshot.sending.filter((prompt) => !isQueued(prompt))} />
@@ -327,6 +341,7 @@ export function AgentBlock({
             api={api}
             agentId={blockId}
             items={snapshot.items}
+            review={review}
             onClose={() => closeDialog(dialog)}
           />
         )}
@@ -382,6 +397,7 @@ export function AgentBlock({
           servers={snapshot.mcpFailed}
         />
         {error && <RequestError message={error} onDismiss={() => setError(null)} />}
+        <ReviewCommentList review={review} onSent={() => composer.current?.focus()} />
         <Composer
           ref={composer}
           insertion={insertion}

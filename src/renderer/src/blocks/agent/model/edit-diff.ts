@@ -5,6 +5,11 @@ import { stringField } from './format';
 export interface DiffLine {
   kind: 'add' | 'remove' | 'context' | 'gap';
   text: string;
+  /**
+   * Its line (from 1) in the new text; for a removed line, the new line it stood before. A review
+   * comment adds it to where the file holds the new text to name the file's lines.
+   */
+  newLine?: number;
 }
 
 export interface FileEdit {
@@ -21,11 +26,14 @@ export function replacement(oldText: string, newText: string): DiffLine[] {
   const lines: DiffLine[] = [];
   patch.hunks.forEach((hunk, index) => {
     if (index > 0) lines.push({ kind: 'gap', text: '…' });
+    // A hunk that adds to an empty text starts "at line 0".
+    let newLine = Math.max(1, hunk.newStart);
     for (const line of hunk.lines) {
       // "\ No newline at end of file" describes the line above it, not the file.
       if (line.startsWith('\\')) continue;
       const kind = line[0] === '+' ? 'add' : line[0] === '-' ? 'remove' : 'context';
-      lines.push({ kind, text: line.slice(1) });
+      lines.push({ kind, text: line.slice(1), newLine });
+      if (kind !== 'remove') newLine += 1;
     }
   });
   return lines;

@@ -17,6 +17,10 @@ export interface EditHunk {
   notRevertible?: string;
 }
 
+/** A hunk's name among the session's: its call and its place there. */
+export const hunkKey = (hunk: Pick<EditHunk, 'toolUseId' | 'editIndex'>) =>
+  `${hunk.toolUseId}:${hunk.editIndex}`;
+
 export interface FileChanges {
   path: string;
   added: number;

@@ -1,25 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import { failureReason, type HostApi } from '../../../../../shared/host-api';
 import { ModalDialog } from '../../../ui/ModalDialog';
-import { changesByFile, editHunks, type EditHunk } from '../model/file-changes';
+import { changesByFile, editHunks, hunkKey, type EditHunk } from '../model/file-changes';
 import type { TranscriptItem } from '../model/transcript-model';
 import { DiffView } from '../tools/DiffView';
+import { ReviewCommentList } from './ReviewCommentList';
+import type { ReviewComments } from './use-review-comments';
 
 interface ReviewChangesProps {
   api: HostApi;
   agentId: string;
   items: readonly TranscriptItem[];
+  review: ReviewComments;
   onClose(): void;
 }
-
-const hunkKey = (hunk: EditHunk) => `${hunk.toolUseId}:${hunk.editIndex}`;
 
 /**
  * "Review changes": every file the session's edit tools changed, hunk by hunk, each with
  * "Revert hunk" (the host puts the old text back, or refuses when the file changed since) and the
- * file with "Open in editor".
+ * file with "Open in editor"; lines of a hunk take review comments ("Comment"), listed under the
+ * diffs until they are sent to Claude.
  */
-export function ReviewChanges({ api, agentId, items, onClose }: ReviewChangesProps) {
+export function ReviewChanges({ api, agentId, items, review, onClose }: ReviewChangesProps) {
   const files = changesByFile(editHunks(items));
   const [outcomes, setOutcomes] = useState<Record<string, { ok: boolean; text: string }>>({});
   const close = useRef<HTMLButtonElement>(null);
@@ -63,7 +65,7 @@ export function ReviewChanges({ api, agentId, items, onClose }: ReviewChangesPro
             </h3>
             {file.hunks.map((hunk) => (
               <div key={hunkKey(hunk)} className="agent-review-hunk">
-                <DiffView edit={hunk} />
+                <DiffView edit={hunk} commenting={review.commenting(hunk)} />
                 <button
                   type="button"
                   disabled={hunk.notRevertible !== undefined || outcomes[hunkKey(hunk)]?.ok}
@@ -78,6 +80,7 @@ export function ReviewChanges({ api, agentId, items, onClose }: ReviewChangesPro
             ))}
           </section>
         ))}
+        <ReviewCommentList review={review} onSent={() => close.current?.focus()} />
       </div>
     </ModalDialog>
   );
