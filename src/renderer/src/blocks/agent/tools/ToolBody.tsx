@@ -71,7 +71,8 @@ export function ToolBody({ item, renderItem, onOpenLink }: ToolCardProps): React
         <pre className="agent-command" aria-label="Command">
           $ {command}
         </pre>
-        {runInTerminal && command && (
+        {/* A command the user refused is not one to hand on to a terminal. */}
+        {runInTerminal && command && !item.result?.denied && (
           <button
             type="button"
             className="agent-link-button"

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../../shared/agent-event';
+import { AgentActionsContext } from '../agent-actions';
 import { CostTracker } from '../model/cost-tracker';
 import { TranscriptModel } from '../model/transcript-model';
 import { TranscriptItemView } from '../transcript/TranscriptItemView';
@@ -13,14 +14,15 @@ function renderEvents(...events: AgentEvent[]) {
   const model = new TranscriptModel(new CostTracker());
   model.apply(events);
   const opened: string[] = [];
+  const ran: string[] = [];
   render(
-    <>
+    <AgentActionsContext.Provider value={{ runInTerminal: (command) => ran.push(command) }}>
       {model.items.map((item) => (
         <TranscriptItemView key={item.key} item={item} onOpenLink={(url) => opened.push(url)} />
       ))}
-    </>,
+    </AgentActionsContext.Provider>,
   );
-  return { opened };
+  return { opened, ran };
 }
 
 const use = (
@@ -83,6 +85,14 @@ describe('tool cards', () => {
     expect(within(card).getByText('Denied')).toBeTruthy();
     expect(within(card).queryByText('failed')).toBeNull();
     expect(card.textContent).toContain('Reason: Keep the build folder');
+    expect(within(card).queryByRole('button', { name: 'Run in terminal' })).toBeNull();
+  });
+
+  it('offers a command that ran to a terminal', () => {
+    const { ran } = renderEvents(use('t1', 'Bash', { command: 'ls' }), result('t1', 'a.txt'));
+    const card = screen.getByRole('group', { name: 'Bash: ls' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Run in terminal' }));
+    expect(ran).toEqual(['ls']);
   });
 
   it('shows a running tool until its result comes', () => {
