@@ -131,9 +131,10 @@ describe('a worktree at work', () => {
     });
     writeFileSync(join(worktree.path, 'notes.txt'), 'one\nTWO\nthree\n');
     writeFileSync(join(worktree.path, 'new.txt'), 'x\n');
+    // The new file's line counts before it is added, as it does after.
     expect(await worktreeStat(worktree, { env })).toEqual({
       files: 2,
-      insertions: 2,
+      insertions: 3,
       deletions: 1,
       untracked: 1,
       commits: 0,
