@@ -125,7 +125,7 @@ describe('opening a file in the user’s editor', () => {
     const opening = (env: NodeJS.ProcessEnv) =>
       openInEditor('/home/u/a.ts', { env, platform: 'linux', host: 'devbox', launch });
     await expect(opening({ VISUAL: 'subl' })).rejects.toThrow(
-      '/home/u/a.ts is on devbox, and your editor (subl) cannot open a file there: with $VISUAL set to code or cursor, Tether would run `code --remote ssh-remote+devbox /home/u/a.ts`',
+      '/home/u/a.ts is on devbox, and your editor (subl) cannot open a file there: with $VISUAL set to code or cursor, Tether would run: code --remote ssh-remote+devbox /home/u/a.ts',
     );
     await expect(opening({})).rejects.toThrow('/home/u/a.ts is on devbox, and no editor is set to');
     // Nothing on this machine is opened in its place, whatever the desktop offers.

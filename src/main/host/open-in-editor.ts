@@ -161,7 +161,7 @@ function remotePlan(
   }
   const yours = editor ? `your editor (${programName(editor.file)}) cannot` : 'no editor is set to';
   throw new Error(
-    `${path} is on ${host}, and ${yours} open a file there: with $VISUAL set to code or cursor, Tether would run \`code ${remote.join(' ')} ${path}\``,
+    `${path} is on ${host}, and ${yours} open a file there: with $VISUAL set to code or cursor, Tether would run: code ${remote.join(' ')} ${path}`,
   );
 }
 
