@@ -177,6 +177,43 @@ describe('tool cards', () => {
     expect(opened).toEqual(['https://example.com']);
   });
 
+  it('shows the questions Claude asked, their choices and the answers given, never JSON', () => {
+    renderEvents(
+      use('q1', 'AskUserQuestion', {
+        questions: [
+          {
+            question: 'Which database should the app use?',
+            header: 'Database',
+            multiSelect: false,
+            options: [{ label: 'Postgres' }, { label: 'SQLite', description: 'One file' }],
+          },
+        ],
+      }),
+      result(
+        'q1',
+        'User has answered your questions: "Which database should the app use?"="SQLite". You can now continue with the user\'s answers in mind.',
+      ),
+    );
+    const card = screen.getByRole('group', { name: 'AskUserQuestion' });
+    expect(within(card).getByText('Which database should the app use?')).toBeTruthy();
+    expect(within(card).getByText('Choices: Postgres · SQLite')).toBeTruthy();
+    expect(within(card).getByText('Answer: SQLite')).toBeTruthy();
+    expect(card.textContent).not.toMatch(/[{}]|"questions"/);
+  });
+
+  it('shows what ToolSearch looked for and the tools it found, not their references', () => {
+    renderEvents(
+      use('s1', 'ToolSearch', { query: 'select:NotebookEdit,WebFetch', max_results: 5 }),
+      result('s1', [
+        { type: 'tool_reference', tool_name: 'NotebookEdit' },
+        { type: 'tool_reference', tool_name: 'WebFetch' },
+      ]),
+    );
+    const card = screen.getByRole('group', { name: 'ToolSearch: select:NotebookEdit,WebFetch' });
+    expect(within(card).getByText('Found NotebookEdit, WebFetch')).toBeTruthy();
+    expect(card.textContent).not.toMatch(/tool_reference|max_results/);
+  });
+
   it('shows any other tool’s input as formatted JSON', () => {
     renderEvents(
       use('t1', 'mcp__db__query', { sql: 'select 1', limit: 5 }),
