@@ -10,7 +10,7 @@ import { useBlockElements } from './block-elements';
 import { CommandPalette, type PaletteEntry } from './CommandPalette';
 import { commandActions, type WorkspaceAction } from './commands';
 import { blockOrder } from './layout';
-import { blockTitles } from './block-title';
+import { blockTitles, forkTitle } from './block-title';
 import { blockNumberKey } from './block-number-key';
 import { RenameBlock } from './RenameBlock';
 import { runCommand } from './run-command';
@@ -106,6 +106,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       ),
     [state.blocks, shownActivity],
   );
+  const latestTitles = useRef(titles);
+  latestTitles.current = titles;
   const closeGuard = useCloseGuard({
     api,
     blocks: state.blocks,
@@ -170,7 +172,14 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     },
     forkAgent: (fromId, { sessionId, beforePrompt, text }) => {
       const place = whereIs(fromId);
-      const fork = { ...place, sessionId, fork: true, resumeAt: beforePrompt };
+      const origin = latestBlocks.current[fromId]?.title ?? latestTitles.current[fromId];
+      const fork = {
+        ...place,
+        sessionId,
+        fork: true,
+        resumeAt: beforePrompt,
+        ...(origin ? { title: forkTitle(origin) } : {}),
+      };
       handOver(workspace.add('agent', 'horizontal', fork), 'agent', place, (h) => h.insert?.(text));
     },
   });
@@ -414,6 +423,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
               ...(session.host ? { host: session.host } : {}),
               sessionId: session.sessionId,
               ...(fork ? { fork: true } : {}),
+              // Named after the session it continues, as the library lists it.
+              ...(session.title ? { title: fork ? forkTitle(session.title) : session.title } : {}),
             });
           }}
         />
