@@ -106,6 +106,19 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       ),
     [state.blocks, shownActivity],
   );
+  const ownSessions = useMemo(() => {
+    const specs = [
+      ...(state.closed ?? []).map((closed) => closed.spec),
+      ...Object.values(state.blocks),
+    ];
+    return new Map(
+      specs.flatMap((spec) =>
+        spec.kind === 'agent' && spec.sessionId && !spec.host
+          ? [[spec.sessionId, spec.title] as const]
+          : [],
+      ),
+    );
+  }, [state.blocks, state.closed]);
   const latestTitles = useRef(titles);
   latestTitles.current = titles;
   const closeGuard = useCloseGuard({
@@ -415,6 +428,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       {libraryOpen && (
         <SessionLibrary
           api={api}
+          ownSessions={ownSessions}
           onClose={() => setLibraryOpen(false)}
           onResume={(session, fork) => {
             setLibraryOpen(false);
