@@ -104,18 +104,21 @@ test('terminal titles are the same after a reload', async ({ page, agentMode }) 
   await page.keyboard.press('Control+Shift+Enter');
   await expect(terminals(page)).toHaveCount(2);
   await expect(terminals(page).nth(1).locator('textarea')).toBeFocused();
-  await runInTerminal(page, 'sleep 60');
-  await expect(terminals(page).nth(1).getByRole('status', { name: 'Block state' })).toHaveText(
-    /^Running sleep 60/,
+  await page.keyboard.press('Control+Shift+Enter');
+  await expect(terminals(page)).toHaveCount(3);
+  await expect(terminals(page).nth(2).locator('textarea')).toBeFocused();
+  await runInTerminal(page, 'vi notes.txt');
+  await expect(terminals(page).nth(2).getByRole('status', { name: 'Block state' })).toHaveText(
+    /^Running vi/,
   );
   const titles = () => page.locator('.block-title').allTextContents();
   const before = await titles();
-  expect(before).toHaveLength(2);
-  await page.waitForTimeout(500); // the workspace saves
+  expect(before).toHaveLength(3);
+  await page.waitForTimeout(1000); // the workspace saves
   await page.reload();
-  await expect(terminals(page)).toHaveCount(2);
-  await expect(terminals(page).nth(1).getByRole('status', { name: 'Block state' })).toHaveText(
-    /^Running sleep 60/,
-  );
+  await expect(terminals(page)).toHaveCount(3);
   await expect.poll(titles).toEqual(before);
+  // And they stay so once the restored screens have been read again.
+  await page.waitForTimeout(2000);
+  expect(await titles()).toEqual(before);
 });
