@@ -164,7 +164,12 @@ describe('TranscriptModel', () => {
   });
 
   it('marks a turn that a finished background task or subagent started, not the user', () => {
-    const usage = { input_tokens: 1, output_tokens: 1 };
+    const usage = {
+      input_tokens: 1,
+      output_tokens: 1,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    };
     const ended: AgentEvent = { type: 'cost', cost_usd: 0.01, usage };
     const model = fold(
       [{ type: 'user_message', text: 'build it in the background' }, text('Started it.'), ended],
