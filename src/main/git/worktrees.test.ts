@@ -248,7 +248,8 @@ describe('a repository whose config would run programs', () => {
     const later = new Date(Date.now() + 10_000);
     utimesSync(join(worktree.path, 'same.txt'), later, later);
 
-    expect(await worktreeStat(worktree, { env })).toMatchObject({ insertions: 2, deletions: 1 });
+    // notes.txt's two, and the one line of the new .gitattributes.
+    expect(await worktreeStat(worktree, { env })).toMatchObject({ insertions: 3, deletions: 1 });
     expect((await worktreeLeftovers(worktree, { env })).uncommittedTotal).toBe(2);
     const names = ['fsmonitor', 'hook', 'external', 'textconv'];
     expect(names.filter((name) => existsSync(ran(name)))).toEqual([]);
