@@ -27,7 +27,7 @@ test.describe('browser mode refuses strangers', () => {
   }) => {
     await page.goto(browserMode.origin + '/');
     await expect(page.getByRole('heading', { name: 'Open Tether with its token' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('npm run web');
+    await expect(page.getByRole('main')).toContainText('npm start');
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Terminal' })).toHaveCount(0);
     await screenshot(page, 'browser-mode-no-token');

@@ -42,7 +42,11 @@ export async function fixSpawnHelpers(nodePtyDir) {
 async function main() {
   const nodePtyDir = resolve(process.argv[2] ?? join('node_modules', 'node-pty'));
   try {
-    for (const path of await fixSpawnHelpers(nodePtyDir)) {
+    const changed = await fixSpawnHelpers(nodePtyDir);
+    // Only macOS runs spawn-helper: elsewhere the fix is for a copy that may reach a Mac, and an
+    // install there need not hear about it.
+    if (process.platform !== 'darwin') return;
+    for (const path of changed) {
       console.log(`fix-spawn-helper: made ${relative(process.cwd(), path)} executable`);
     }
   } catch (error) {

@@ -7,6 +7,8 @@ export interface ChildOptions {
   env: NodeJS.ProcessEnv;
   /** Sees each line the child prints on standard output, after it is passed on to ours. */
   onLine?: (line: string) => void;
+  /** Takes all the child prints, on standard output and error, instead of showing it. */
+  onOutput?: (text: string) => void;
 }
 
 // SIGHUP (the terminal closed) becomes SIGTERM: browser mode stops its shells on INT and TERM only.
@@ -24,7 +26,9 @@ export function runChild(command: string, args: string[], options: ChildOptions)
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env,
-    stdio: ['ignore', options.onLine ? 'pipe' : 'inherit', 'inherit'],
+    stdio: options.onOutput
+      ? ['ignore', 'pipe', 'pipe']
+      : ['ignore', options.onLine ? 'pipe' : 'inherit', 'inherit'],
     detached: ownGroup,
   });
 
@@ -43,7 +47,12 @@ export function runChild(command: string, args: string[], options: ChildOptions)
     return [received, handler] as const;
   });
 
-  if (options.onLine && child.stdout) {
+  const { onOutput } = options;
+  if (onOutput) {
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.setEncoding('utf8').on('data', (text: string) => onOutput(text));
+    }
+  } else if (options.onLine && child.stdout) {
     const onLine = options.onLine;
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {
       process.stdout.write(`${line}\n`);

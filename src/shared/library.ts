@@ -77,7 +77,11 @@ export const libraryFilterSchema = z
   .strict();
 export type LibraryFilter = z.infer<typeof libraryFilterSchema>;
 
+/** What the library lists as the client of a session one of Tether's agent blocks ran. */
+export const TETHER_ENTRYPOINT = 'tether';
+
 const CLIENTS: ReadonlyMap<string, string> = new Map([
+  [TETHER_ENTRYPOINT, 'Tether'],
   ['cli', 'Claude Code CLI'],
   ['sdk-cli', 'Claude Code (headless)'],
   ['sdk-ts', 'Agent SDK (TypeScript)'],

@@ -25,7 +25,7 @@ export const worktreeStatSchema = z.object({
   files: count,
   insertions: count,
   deletions: count,
-  /** New files git does not track yet (counted in `files`, their lines not). */
+  /** New files git does not track yet (counted in `files`, their lines in `insertions`). */
   untracked: count,
   /** Commits on the worktree's branch that its base does not have. */
   commits: count,

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,6 +114,23 @@ describe.skipIf(process.platform === 'win32')(
       expect(reasonAt, lines.join('\n')).toBeGreaterThanOrEqual(0);
       expect(reasonAt).toBeLessThan(lines.indexOf(url));
       expect((await fetch(url)).status).toBe(200);
+      // One line says to wait; the build's own output (vite's lines, its chunk-size warning) stays
+      // out of sight while the build works.
+      expect(lines.filter((line) => line === 'Building Tether… (first start only)')).toHaveLength(
+        1,
+      );
+      expect(`${lines.join('\n')}\n${stderr}`).not.toMatch(/vite v\d|chunk|built in|transformed/i);
+
+      // A second start finds the first before building anything, and hands over its page.
+      const second = spawnSync('npm', ['start', '--', '--cwd', workspace, '--state-dir', state], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(second.status, second.stderr).toBe(0);
+      expect(second.stdout).toContain(`already running on ${state}:\n${url}`);
+      expect(second.stdout).not.toContain('Building');
 
       tree = descendants(child.pid!);
       expect(tree.length).toBeGreaterThan(0);

@@ -85,14 +85,39 @@ export async function worktreeStat(worktree: Worktree, options: GitOptions): Pro
     ),
   ]);
   const number = (pattern: RegExp) => Number(pattern.exec(shortstat)?.[1] ?? 0);
-  const newFiles = untracked.split('\0').filter(Boolean).length;
+  const newFiles = untracked.split('\0').filter(Boolean);
+  const newLines = await linesOf(newFiles, worktree.path, options);
   return {
-    files: number(/(\d+) files? changed/) + newFiles,
-    insertions: number(/(\d+) insertions?/),
+    files: number(/(\d+) files? changed/) + newFiles.length,
+    insertions: number(/(\d+) insertions?/) + newLines,
     deletions: number(/(\d+) deletions?/),
-    untracked: newFiles,
+    untracked: newFiles.length,
     commits: Number(commits.trim()) || 0,
   };
+}
+
+// Past this many new files the header's count is a glance, not a reason to read them all.
+const NEW_FILES_COUNTED = 200;
+
+/**
+ * The lines of files git does not track yet, as `git diff` would count them once added: a new
+ * file's lines are the worktree's insertions as much as an edited file's. Binary and unreadable
+ * files count none, as git counts no lines of a binary file.
+ */
+async function linesOf(names: readonly string[], folder: string, options: GitOptions) {
+  const files = filesOf(options);
+  const counts = await Promise.all(
+    names.slice(0, NEW_FILES_COUNTED).map((name) =>
+      files.read(files.path.join(folder, name)).then(
+        (text) =>
+          text === '' || text.includes('\0')
+            ? 0
+            : text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
+        () => 0,
+      ),
+    ),
+  );
+  return counts.reduce((sum, lines) => sum + lines, 0);
 }
 
 /** What discarding the worktree would lose: commits its base lacks and uncommitted files. */

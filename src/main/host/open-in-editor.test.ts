@@ -1,3 +1,6 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../shared/agent-event';
 import { editedFile, openInEditor, openPlan, windowedEditor } from './open-in-editor';
@@ -122,7 +125,7 @@ describe('opening a file in the user’s editor', () => {
     const opening = (env: NodeJS.ProcessEnv) =>
       openInEditor('/home/u/a.ts', { env, platform: 'linux', host: 'devbox', launch });
     await expect(opening({ VISUAL: 'subl' })).rejects.toThrow(
-      '/home/u/a.ts is on devbox, and your editor (subl) cannot open a file there: with $VISUAL set to code or cursor, Tether would run `code --remote ssh-remote+devbox /home/u/a.ts`',
+      '/home/u/a.ts is on devbox, and your editor (subl) cannot open a file there: with $VISUAL set to code or cursor, Tether would run: code --remote ssh-remote+devbox /home/u/a.ts',
     );
     await expect(opening({})).rejects.toThrow('/home/u/a.ts is on devbox, and no editor is set to');
     // Nothing on this machine is opened in its place, whatever the desktop offers.
@@ -142,6 +145,35 @@ describe('opening a file in the user’s editor', () => {
         });
     expect(started).toHaveLength(9);
     expect(started.filter((line) => /^cmd\b|\bstart\b/i.test(line))).toEqual([]);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('a real opener', () => {
+  /** Opens a file with an editor that is a shell script of these lines. */
+  async function openWith(script: string) {
+    const dir = await mkdtemp(join(tmpdir(), 'opener-'));
+    const editor = join(dir, 'editor');
+    await writeFile(editor, `#!/bin/sh\n${script}\n`);
+    await chmod(editor, 0o755);
+    try {
+      await openInEditor(join(dir, 'a.ts'), { env: { VISUAL: editor }, platform: 'linux' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('reports an opener that fails, with the reason it gave, instead of having opened', async () => {
+    await expect(
+      openWith('echo "warming up" >&2\necho "no display to open on" >&2\nexit 3'),
+    ).rejects.toThrow('editor could not open the file: no display to open on');
+    await expect(openWith('exit 4')).rejects.toThrow(
+      'editor could not open the file: it ended with code 4',
+    );
+  });
+
+  it('takes an opener that hands over and ends, or keeps running, as opened', async () => {
+    await expect(openWith('exit 0')).resolves.toBeUndefined();
+    await expect(openWith('sleep 5')).resolves.toBeUndefined();
   });
 });
 

@@ -56,13 +56,45 @@ function commandWords(line: string): string[] {
   return first ? [first, ...words] : words;
 }
 
+// An opener that fails (xdg-open with no application for the file, an editor that cannot reach a
+// display) says so within moments; one still running after this has opened something.
+const OPENER_GRACE_MS = 1500;
+
+/**
+ * Starts an opener and leaves it running. It counts as opened when it exits cleanly or is still
+ * running after a moment; an exit with a failure rejects with the last line it wrote to stderr.
+ */
 const detached = (file: string, args: string[]) =>
   new Promise<void>((resolve, reject) => {
-    const child = spawn(file, args, { detached: true, stdio: 'ignore', windowsHide: true });
-    child.once('error', reject);
-    child.once('spawn', () => {
+    const child = spawn(file, args, {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      windowsHide: true,
+    });
+    let said = '';
+    child.stderr
+      .setEncoding('utf8')
+      .on('data', (text: string) => (said = (said + text).slice(-2000)));
+    const letGo = () => {
+      clearTimeout(grace);
+      child.removeAllListeners('exit');
+      child.stderr.destroy();
       child.unref();
+    };
+    const grace = setTimeout(() => {
+      letGo();
       resolve();
+    }, OPENER_GRACE_MS);
+    child.once('error', (failure) => {
+      clearTimeout(grace);
+      reject(failure);
+    });
+    child.once('exit', (code, signal) => {
+      letGo();
+      if (code === 0) return resolve();
+      const why =
+        said.trim().split('\n').at(-1)?.trim() || `it ended with ${signal ?? `code ${code}`}`;
+      reject(new Error(`${basename(file)} could not open the file: ${why}`));
     });
   });
 
@@ -129,7 +161,7 @@ function remotePlan(
   }
   const yours = editor ? `your editor (${programName(editor.file)}) cannot` : 'no editor is set to';
   throw new Error(
-    `${path} is on ${host}, and ${yours} open a file there: with $VISUAL set to code or cursor, Tether would run \`code ${remote.join(' ')} ${path}\``,
+    `${path} is on ${host}, and ${yours} open a file there: with $VISUAL set to code or cursor, Tether would run: code ${remote.join(' ')} ${path}`,
   );
 }
 

@@ -65,6 +65,20 @@ export async function claimStateDir(
   }
 }
 
+/**
+ * The page of a server that serves `stateDir` and answers, without claiming the folder: what a
+ * start looks for before it spends time building. Undefined when none is running.
+ */
+export async function runningServer(
+  stateDir: string,
+  options: ClaimOptions = {},
+): Promise<string | undefined> {
+  const { answers = serverAnswers, alive = processAlive } = options;
+  const holder = readHolder(join(stateDir, FILE_NAME));
+  if (!holder?.url || !alive(holder.pid)) return undefined;
+  return (await answers(holder.url)) ? holder.url : undefined;
+}
+
 function readHolder(file: string): Holder | undefined {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Holder>;

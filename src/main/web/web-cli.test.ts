@@ -25,8 +25,16 @@ function run(...args: string[]) {
       timeout: 20_000,
     },
   );
-  return { status: result.status, stderr: result.stderr };
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+it('npm run web -- --help prints the usage and ends', () => {
+  const { status, stdout, stderr } = run('--help');
+  expect(status).toBe(0);
+  expect(stdout).toContain('usage: npm run web');
+  expect(stdout).toContain('--state-dir DIR');
+  expect(stderr).toBe('');
+});
 
 describe('npm run web: argument errors', () => {
   it.each([

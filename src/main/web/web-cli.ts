@@ -16,7 +16,7 @@ import { startWebServer } from './web-server';
 
 // `npm run web [-- --port N --cwd DIR --state-dir DIR]`: Tether in a browser tab, no Electron.
 
-const usage = 'usage: npm run web -- [--port N] [--cwd DIR] [--state-dir DIR]';
+const usage = 'usage: npm run web -- [--port N] [--cwd DIR] [--state-dir DIR] [--help]';
 
 function fail(message: string): never {
   console.error(`tether web: ${message}\n${usage}`);
@@ -31,10 +31,20 @@ async function main(): Promise<void> {
         port: { type: 'string', default: '0' },
         cwd: { type: 'string' },
         'state-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
     fail(errorMessage(error));
+  }
+  if (values.help) {
+    console.log(
+      `${usage}\n\nTether in a browser tab: prints the page's address (with its access token).\n` +
+        '  --port N         listen on 127.0.0.1:N (default: a free port)\n' +
+        '  --cwd DIR        where new blocks start (default: the folder npm was run from)\n' +
+        `  --state-dir DIR  the workspace's folder (default: ${browserStateDir()})`,
+    );
+    return;
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`bad port ${values.port}`);

@@ -73,7 +73,7 @@ export function App({ api, problem }: AppProps) {
         // Over the workspace, not above it: the layout and every button stay where they were.
         <div className="banner banner-overlay" role="alert">
           The connection to Tether was lost. If Tether still runs, reload this page; if it stopped,
-          start it again (npm run web) and reload.{' '}
+          start it again (npm start) and reload.{' '}
           <button type="button" onClick={() => window.location.reload()}>
             Reload
           </button>

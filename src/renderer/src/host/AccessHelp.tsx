@@ -16,8 +16,8 @@ export function AccessHelp({ wrongToken }: { wrongToken: boolean }) {
           : 'This page was opened without the access token that keeps other programs out.'}
       </p>
       <p>
-        Open the address that <code>npm run web</code> printed in the terminal where it runs. It
-        looks like <code>http://{window.location.host}/?token=…</code>
+        Open the address that <code>npm start</code> printed in the terminal where it runs. It looks
+        like <code>http://{window.location.host}/?token=…</code>
       </p>
     </main>
   );

@@ -67,6 +67,37 @@ function open() {
   return { host, onResume, user: userEvent.setup() };
 }
 
+describe('SessionLibrary and Tether’s own sessions', () => {
+  it('lists a session one of Tether’s blocks ran as Tether’s, by the block’s title', async () => {
+    const host = new FakeHost();
+    const headless = { ...HERE, title: 'run the tests please', entrypoint: 'sdk-cli' };
+    const other = {
+      ...session('33333333-3333-4333-8333-333333333333', 'From a script'),
+      entrypoint: 'sdk-cli',
+    };
+    host.replies.listSessions = {
+      sessions: [headless, other],
+      projects: [{ project: HERE.project, sessions: 2, lastAt: HERE.lastAt }],
+      problems: { missing: false, unreadable: 0, corrupt: 0, oversized: 0, files: [] },
+      progress: null,
+    };
+    render(
+      <SessionLibrary
+        api={host.api}
+        onClose={() => {}}
+        onResume={() => {}}
+        ownSessions={new Map([[HERE.sessionId, 'Fix the flaky test']])}
+      />,
+    );
+    const own = await screen.findByRole('option', { name: /Fix the flaky test/ });
+    expect(own.textContent).toContain('Tether');
+    expect(own.textContent).not.toContain('headless');
+    expect(screen.getByRole('option', { name: /From a script/ }).textContent).toContain(
+      'Claude Code (headless)',
+    );
+  });
+});
+
 describe('SessionLibrary hosts', () => {
   it("offers this computer and each host, lists the chosen host's sessions with it", async () => {
     const { host, user } = open();

@@ -1,6 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { HostApi } from '../../../shared/host-api';
-import type { LibraryFilter, SessionSummary } from '../../../shared/library';
+import {
+  TETHER_ENTRYPOINT,
+  type LibraryFilter,
+  type SessionSummary,
+} from '../../../shared/library';
 import { ModalDialog } from '../ui/ModalDialog';
 import {
   DATE_RANGES,
@@ -21,6 +25,24 @@ interface SessionLibraryProps {
   onClose(): void;
   /** A new agent block for the session: resumed, or forked into a new session. */
   onResume(session: SessionSummary, fork: boolean): void;
+  /**
+   * The sessions of Tether's agent blocks (open, or closed and still reopenable), by id, with the
+   * block's title where it has one. The CLI records them all as headless runs.
+   */
+  ownSessions?: ReadonlyMap<string, string | undefined>;
+}
+
+/** A session as Tether knows it when one of its blocks ran it: Tether's, by its block's title. */
+function asOwn(
+  session: SessionSummary,
+  own: ReadonlyMap<string, string | undefined> | undefined,
+): SessionSummary {
+  if (!own?.has(session.sessionId) || session.host) return session;
+  return {
+    ...session,
+    title: own.get(session.sessionId) || session.title,
+    entrypoint: TETHER_ENTRYPOINT,
+  };
 }
 
 /**
@@ -28,7 +50,7 @@ interface SessionLibraryProps {
  * chosen in "Host"), newest first by folder, with full-text search. Typing searches; the arrows choose a session and Enter reads it; Escape goes
  * back from a session to the list, and from the list out.
  */
-export function SessionLibrary({ api, onClose, onResume }: SessionLibraryProps) {
+export function SessionLibrary({ api, onClose, onResume, ownSessions }: SessionLibraryProps) {
   const [query, setQuery] = useState('');
   const [project, setProject] = useState('');
   const [range, setRange] = useState<DateRange>('any');
@@ -47,8 +69,10 @@ export function SessionLibrary({ api, onClose, onResume }: SessionLibraryProps) 
   const searching = library.hits !== null;
   const rows = useMemo(
     (): LibraryRow[] =>
-      library.hits ? hitRows(library.hits) : groupedRows(library.listing?.sessions ?? []),
-    [library.hits, library.listing],
+      library.hits
+        ? hitRows(library.hits.map((hit) => ({ ...hit, session: asOwn(hit.session, ownSessions) })))
+        : groupedRows((library.listing?.sessions ?? []).map((one) => asOwn(one, ownSessions))),
+    [library.hits, library.listing, ownSessions],
   );
   const sessionIndexes = useMemo(
     () => rows.flatMap((row, index) => (row.kind === 'session' ? [index] : [])),

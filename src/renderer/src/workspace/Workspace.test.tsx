@@ -269,3 +269,34 @@ describe('the separators between blocks', () => {
     ).toHaveLength(2);
   });
 });
+
+describe('a fork', () => {
+  it('is titled after the block it came from, not by its kind and folder', async () => {
+    cleanup();
+    const titled: WorkspaceState = {
+      ...initial,
+      blocks: { ...initial.blocks, a: { kind: 'agent', cwd: '/work', title: 'fix the tests' } },
+    };
+    render(<Workspace api={host.api} workspaceDir="/work" isMac={false} initial={titled} />);
+    await settle();
+    await lifecycle('a', 'idle');
+    await push(
+      'a',
+      {
+        type: 'session_started',
+        session_id: 'session-1',
+        model: 'claude-test',
+        cwd: '/work',
+        permission_mode: 'default',
+        tools: [],
+        slash_commands: [],
+      },
+      { type: 'user_message', text: 'run the tests', uuid: 'prompt-1' },
+    );
+    fireEvent.click(within(block('a')).getByRole('button', { name: 'Fork from here' }));
+    await settle();
+    const titles = [...document.querySelectorAll('.block-title')].map((title) => title.textContent);
+    expect(titles).toContain('fix the tests (fork)');
+    expect(titles.filter((title) => title?.startsWith('Agent'))).toHaveLength(2);
+  });
+});

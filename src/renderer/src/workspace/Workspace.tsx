@@ -10,7 +10,7 @@ import { useBlockElements } from './block-elements';
 import { CommandPalette, type PaletteEntry } from './CommandPalette';
 import { commandActions, type WorkspaceAction } from './commands';
 import { blockOrder } from './layout';
-import { blockTitles } from './block-title';
+import { blockTitles, forkTitle } from './block-title';
 import { blockNumberKey } from './block-number-key';
 import { RenameBlock } from './RenameBlock';
 import { runCommand } from './run-command';
@@ -114,6 +114,21 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       ),
     [state.blocks, shownActivity],
   );
+  const ownSessions = useMemo(() => {
+    const specs = [
+      ...(state.closed ?? []).map((closed) => closed.spec),
+      ...Object.values(state.blocks),
+    ];
+    return new Map(
+      specs.flatMap((spec) =>
+        spec.kind === 'agent' && spec.sessionId && !spec.host
+          ? [[spec.sessionId, spec.title] as const]
+          : [],
+      ),
+    );
+  }, [state.blocks, state.closed]);
+  const latestTitles = useRef(titles);
+  latestTitles.current = titles;
   const closeGuard = useCloseGuard({
     api,
     blocks: state.blocks,
@@ -180,7 +195,14 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
     },
     forkAgent: (fromId, { sessionId, beforePrompt, text }) => {
       const place = whereIs(fromId);
-      const fork = { ...place, sessionId, fork: true, resumeAt: beforePrompt };
+      const origin = latestBlocks.current[fromId]?.title ?? latestTitles.current[fromId];
+      const fork = {
+        ...place,
+        sessionId,
+        fork: true,
+        resumeAt: beforePrompt,
+        ...(origin ? { title: forkTitle(origin) } : {}),
+      };
       handOver(workspace.add('agent', 'horizontal', fork), 'agent', place, (h) => h.insert?.(text));
     },
   });
@@ -420,6 +442,7 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
       {libraryOpen && (
         <SessionLibrary
           api={api}
+          ownSessions={ownSessions}
           onClose={() => setLibraryOpen(false)}
           onResume={(session, fork) => {
             setLibraryOpen(false);
@@ -428,6 +451,8 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
               ...(session.host ? { host: session.host } : {}),
               sessionId: session.sessionId,
               ...(fork ? { fork: true } : {}),
+              // Named after the session it continues, as the library lists it.
+              ...(session.title ? { title: fork ? forkTitle(session.title) : session.title } : {}),
             });
           }}
         />

@@ -5,6 +5,11 @@ export function folderName(cwd: string): string {
   return cwd.split(/[\\/]/).filter(Boolean).at(-1) ?? cwd;
 }
 
+/** A fork's title: its origin's, marked, so the two are told apart but read as related. */
+export function forkTitle(origin: string): string {
+  return `${origin} (fork)`;
+}
+
 /**
  * Each block's title in `order`: the name the user gave it, else its kind's label with its folder
  * (a terminal's foreground command before it), and `on <host>` for a block on another machine.

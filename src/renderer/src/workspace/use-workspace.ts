@@ -24,10 +24,13 @@ const newId = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}`
 
 /**
  * What a new block starts from besides its kind: its folder (on its host, for a block on another
- * machine), worktree, or a session to resume.
+ * machine), worktree, or a session to resume, and the title of one that continues another.
  */
 export type NewBlock = Partial<
-  Pick<BlockSpec, 'cwd' | 'host' | 'worktree' | 'sessionId' | 'fork' | 'resumeAt' | 'setup' | 'run'>
+  Pick<
+    BlockSpec,
+    'cwd' | 'host' | 'worktree' | 'sessionId' | 'fork' | 'resumeAt' | 'setup' | 'run' | 'title'
+  >
 >;
 
 export interface Workspace {

@@ -81,7 +81,7 @@ describe('Permission rules', () => {
     expect(deny.getByText('Managed (read-only)')).toBeTruthy();
     expect(deny.queryByRole('button')).toBeNull();
     expect(section('Default mode').textContent).toContain(
-      'acceptEdits (User (~/.claude/settings.json))',
+      'Accept edits (User (~/.claude/settings.json))',
     );
     expect(section('Additional directories').textContent).toContain('../shared');
     expect(screen.getByRole('alert').textContent).toContain('settings.json is not valid JSON');

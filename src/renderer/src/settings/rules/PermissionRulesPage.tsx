@@ -8,6 +8,7 @@ import {
   PERMISSION_BEHAVIORS,
   type PermissionBehavior,
 } from '../../../../shared/permission-rule';
+import { permissionModeLabel } from '../../blocks/agent/status/permission-modes';
 import type { ClaudeSettingsScope } from '../ClaudeSettings';
 import { FileProblems, NotLoaded, Outcome, sourceLabels, useClaudePage } from './claude-files';
 
@@ -130,8 +131,8 @@ export function PermissionRulesPage({ api, agentId }: ClaudeSettingsScope) {
         <h3>Default mode</h3>
         <p>
           {data.defaultMode
-            ? `${data.defaultMode.mode} (${sourceLabels[data.defaultMode.source]})`
-            : 'default (no settings file sets one)'}
+            ? `${permissionModeLabel(data.defaultMode.mode)} (${sourceLabels[data.defaultMode.source]})`
+            : `${permissionModeLabel('default')} (no settings file sets one)`}
         </p>
       </section>
       <section aria-label="Additional directories">

@@ -10,6 +10,11 @@ export interface EditHunk {
   editIndex: number;
   tool: string;
   path: string;
+  /** The text it replaced and the text it left ('' before a Write). */
+  before: string;
+  after: string;
+  /** It replaced every occurrence of `before`. */
+  everywhere: boolean;
   lines: DiffLine[];
   added: number;
   removed: number;
@@ -23,10 +28,16 @@ export const hunkKey = (hunk: Pick<EditHunk, 'toolUseId' | 'editIndex'>) =>
 
 export interface FileChanges {
   path: string;
+  /** The lines the hunks together added and removed: an edit of an earlier one's text counts once. */
   added: number;
   removed: number;
   hunks: EditHunk[];
 }
+
+const countLines = (lines: readonly DiffLine[]) => ({
+  added: lines.filter((line) => line.kind === 'add').length,
+  removed: lines.filter((line) => line.kind === 'remove').length,
+});
 
 function hunk(
   toolUseId: string,
@@ -35,6 +46,7 @@ function hunk(
   path: string,
   oldText: string,
   newText: string,
+  everywhere: boolean,
   notRevertible?: string,
 ): EditHunk {
   const lines = replacement(oldText, newText);
@@ -43,9 +55,11 @@ function hunk(
     editIndex,
     tool,
     path,
+    before: oldText,
+    after: newText,
+    everywhere,
     lines,
-    added: lines.filter((line) => line.kind === 'add').length,
-    removed: lines.filter((line) => line.kind === 'remove').length,
+    ...countLines(lines),
     ...(notRevertible ? { notRevertible } : {}),
   };
 }
@@ -65,6 +79,7 @@ function hunksOf(item: TranscriptItem & { kind: 'tool' }): EditHunk[] {
         path,
         '',
         content,
+        false,
         'Written whole: take it back with git or the rewind.',
       ),
     ];
@@ -79,13 +94,13 @@ function hunksOf(item: TranscriptItem & { kind: 'tool' }): EditHunk[] {
     if (!isRecord(edit)) return [];
     const oldText = stringField(edit, 'old_string') ?? '';
     const newText = stringField(edit, 'new_string') ?? '';
-    const why =
-      edit['replace_all'] === true
-        ? 'It replaced every occurrence.'
-        : !newText
-          ? 'It removed text.'
-          : undefined;
-    return [hunk(item.id, index, item.name, path, oldText, newText, why)];
+    const everywhere = edit['replace_all'] === true;
+    const why = everywhere
+      ? 'It replaced every occurrence.'
+      : !newText
+        ? 'It removed text.'
+        : undefined;
+    return [hunk(item.id, index, item.name, path, oldText, newText, everywhere, why)];
   });
 }
 
@@ -98,16 +113,46 @@ export function editHunks(items: readonly TranscriptItem[]): EditHunk[] {
 
 /** The hunks by file, in the order each file was first changed. */
 export function changesByFile(hunks: readonly EditHunk[]): FileChanges[] {
-  const files = new Map<string, FileChanges>();
+  const files = new Map<string, EditHunk[]>();
   for (const change of hunks) {
-    let file = files.get(change.path);
-    if (!file)
-      files.set(change.path, (file = { path: change.path, added: 0, removed: 0, hunks: [] }));
-    file.added += change.added;
-    file.removed += change.removed;
-    file.hunks.push(change);
+    const file = files.get(change.path);
+    if (file) file.push(change);
+    else files.set(change.path, [change]);
   }
-  return [...files.values()];
+  return [...files].map(([path, fileHunks]) => ({
+    path,
+    ...netChange(fileHunks),
+    hunks: fileHunks,
+  }));
+}
+
+/**
+ * What a file's hunks changed together. An edit of text an earlier hunk wrote is folded into that
+ * hunk (a line written, then fixed, is one line added, not two added and one removed), and a
+ * Write replaces all that came before it.
+ */
+function netChange(hunks: readonly EditHunk[]): { added: number; removed: number } {
+  let pieces: { before: string; after: string }[] = [];
+  for (const change of hunks) {
+    if (change.tool === 'Write') {
+      pieces = [{ before: '', after: change.after }];
+      continue;
+    }
+    const into =
+      change.before && !change.everywhere
+        ? pieces.find((piece) => piece.after.includes(change.before))
+        : undefined;
+    // A function, so that `$&` and the like in the new text are not read as patterns.
+    if (into) into.after = into.after.replace(change.before, () => change.after);
+    else pieces.push({ before: change.before, after: change.after });
+  }
+  return pieces.reduce(
+    (sum, piece) => {
+      const { added, removed } = countLines(replacement(piece.before, piece.after));
+      return { added: sum.added + added, removed: sum.removed + removed };
+    },
+    { added: 0, removed: 0 },
+  );
 }
 
 /** The items of the turn that ends at the end of `items`: everything after the last prompt. */

@@ -11,6 +11,7 @@ const summaryField: Record<string, string> = {
   Glob: 'pattern',
   WebFetch: 'url',
   WebSearch: 'query',
+  ToolSearch: 'query',
   Task: 'description',
   Agent: 'description',
 };

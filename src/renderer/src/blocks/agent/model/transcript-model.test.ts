@@ -163,6 +163,53 @@ describe('TranscriptModel', () => {
     expect((model.items[1] as ToolItem).children[0]).toMatchObject({ result: { content: 'ok' } });
   });
 
+  it('marks a turn that a finished background task or subagent started, not the user', () => {
+    const usage = {
+      input_tokens: 1,
+      output_tokens: 1,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    };
+    const ended: AgentEvent = { type: 'cost', cost_usd: 0.01, usage };
+    const model = fold(
+      [{ type: 'user_message', text: 'build it in the background' }, text('Started it.'), ended],
+      [
+        { type: 'subagent', task_id: 'b1', status: 'completed', task_type: 'local_bash' },
+        text('The build passed.'),
+        ended,
+      ],
+      [
+        { type: 'user_message', text: 'now review it' },
+        text('Asked a reviewer.'),
+        ended,
+        {
+          type: 'subagent',
+          task_id: 'a1',
+          status: 'completed',
+          task_type: 'local_agent',
+          description: 'Review the build',
+        },
+        text('The reviewer is done.'),
+        ended,
+      ],
+      [{ type: 'user_message', text: 'thanks' }, text('Welcome.'), ended],
+    );
+    const read = model.items.flatMap((item) =>
+      item.kind === 'note' || item.kind === 'assistant' ? [item.text] : [],
+    );
+    expect(read).toEqual([
+      'Started it.',
+      'Task b1: completed',
+      'Started by a finished background task',
+      'The build passed.',
+      'Asked a reviewer.',
+      'Task Review the build: completed',
+      'Started by a finished subagent: Review the build',
+      'The reviewer is done.',
+      'Welcome.',
+    ]);
+  });
+
   it('turns running cost totals into per-turn costs, also across a restarted process', () => {
     const usage = {
       input_tokens: 100,

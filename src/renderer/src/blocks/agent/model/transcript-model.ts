@@ -96,6 +96,14 @@ export function userPrompts(items: readonly TranscriptItem[]): string[] {
  * Within one `apply` batch each list or item is copied at most once, which keeps a batch of n
  * events O(n + items) however long the transcript is.
  */
+/** A subagent's states short of an end; any other one (completed, failed, stopped…) ends it. */
+const STILL_RUNNING: ReadonlySet<string> = new Set(['started', 'running', 'pending']);
+
+/** What the main conversation's reply begins with. */
+const startsReply = (event: AgentEvent) =>
+  (event.type === 'assistant_text' || event.type === 'thinking' || event.type === 'tool_use') &&
+  event.parent_tool_use_id === null;
+
 export class TranscriptModel {
   private root: TranscriptItem[] = [];
   private fresh = new WeakSet<object>();
@@ -112,6 +120,10 @@ export class TranscriptModel {
    * prompt's state) may come between two deltas of one reply, and must not split it in two.
    */
   private openText: TextEvent | null = null;
+  /** The last turn has ended and no prompt of the user's has come since. */
+  private betweenTurns = false;
+  /** The last background task or subagent that ended since the user's last prompt. */
+  private finishedTask: (AgentEvent & { type: 'subagent' }) | null = null;
   /** When the limit the CLI last warned of resets: a later error's advice names it. */
   private limitResetsAt: number | undefined;
   private nextKey = 0;
@@ -133,6 +145,7 @@ export class TranscriptModel {
     pushCoalesced(window, event);
     const joinsPrevious = this.previous !== undefined && window.length === 1;
     this.previous = window.at(-1);
+    if (this.betweenTurns && this.finishedTask && startsReply(event)) this.markUnprompted();
 
     switch (event.type) {
       case 'assistant_text':
@@ -203,6 +216,7 @@ export class TranscriptModel {
         const files = changesByFile(editHunks(lastTurn(this.root)));
         if (files.length) this.append(null, { kind: 'changes', key: this.key('changes'), files });
         this.append(null, { kind: 'turn_cost', key: this.key('cost'), ...turn });
+        this.betweenTurns = true;
         return;
       }
       case 'rate_limit': {
@@ -238,7 +252,26 @@ export class TranscriptModel {
     }
   }
 
+  /**
+   * A turn the user did not start: the CLI began it to tell Claude that a background task or
+   * subagent had ended. Without a word, its reply would read as an answer to the last prompt.
+   */
+  private markUnprompted(): void {
+    const task = this.finishedTask!;
+    const what = /agent/i.test(task.task_type ?? '') ? 'subagent' : 'background task';
+    const name = task.description ?? task.summary;
+    this.append(null, {
+      kind: 'note',
+      key: this.key('note'),
+      text: `Started by a finished ${what}${name ? `: ${name}` : ''}`,
+    });
+    this.betweenTurns = false;
+    this.finishedTask = null;
+  }
+
   private userMessage(event: AgentEvent & { type: 'user_message' }): void {
+    this.betweenTurns = false;
+    this.finishedTask = null;
     // Prompts queued behind a turn run as one: the CLI echoes the first alone, then all of them
     // joined by newlines as the one message it sends and keeps. The joined one replaces the first.
     const last = this.root.at(-1);
@@ -303,6 +336,7 @@ export class TranscriptModel {
   }
 
   private subagent(event: AgentEvent & { type: 'subagent' }): void {
+    if (!STILL_RUNNING.has(event.status)) this.finishedTask = event;
     if (event.tool_use_id) this.taskTools.set(event.task_id, event.tool_use_id);
     const toolId = event.tool_use_id ?? this.taskTools.get(event.task_id);
     const path = toolId === undefined ? undefined : this.toolPaths.get(toolId);

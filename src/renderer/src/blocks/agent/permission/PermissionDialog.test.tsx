@@ -95,7 +95,7 @@ describe('PermissionDialog with what the CLI says about a request', () => {
     ]);
   });
 
-  it('says in plain words what switching to acceptEdits lets run without asking', async () => {
+  it('says in plain words, naming the mode as the header does, what switching to Accept edits lets run without asking', async () => {
     await withPrompt(
       request('r1', {
         tool_name: 'Write',
@@ -104,7 +104,8 @@ describe('PermissionDialog with what the CLI says about a request', () => {
       }),
     );
     const text = dialog().textContent ?? '';
-    expect(text).toContain('switch to acceptEdits mode');
+    expect(text).toContain('switch to the “Accept edits” mode');
+    expect(text).not.toContain('acceptEdits');
     expect(text).toMatch(/File edits and common filesystem commands \(such as .*rm.*mv/);
     expect(text).toContain('without asking');
   });

@@ -1,5 +1,6 @@
 import { isRecord } from '../../../../../shared/is-record';
 import type { PermissionSuggestion } from '../../../../../shared/agent-event';
+import { permissionModeLabel } from '../status/permission-modes';
 
 /** What each permission mode lets run without asking, in the words of the CLI's own help. */
 const EFFECTS: Record<string, string> = {
@@ -20,5 +21,5 @@ export function modeSwitchEffect(suggestion: PermissionSuggestion | undefined): 
   if (!isRecord(suggestion) || suggestion['type'] !== 'setMode') return null;
   const mode = suggestion['mode'];
   if (typeof mode !== 'string') return null;
-  return EFFECTS[mode] ?? `The session switches to ${mode} mode.`;
+  return EFFECTS[mode] ?? `The session switches to the “${permissionModeLabel(mode)}” mode.`;
 }

@@ -26,7 +26,7 @@ describe('describeSuggestion', () => {
     ).toEqual({ rule: 'access to /w/build', where: 'this session only' });
     expect(
       describeSuggestion({ type: 'setMode', mode: 'acceptEdits', destination: 'session' }).rule,
-    ).toBe('switch to acceptEdits mode');
+    ).toBe('switch to the “Accept edits” mode');
   });
 
   it('falls back to the suggestion itself for shapes it does not know', () => {

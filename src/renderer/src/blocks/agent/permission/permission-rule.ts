@@ -1,5 +1,6 @@
 import type { PermissionSuggestion } from '../../../../../shared/agent-event';
 import { isRecord } from '../../../../../shared/is-record';
+import { permissionModeLabel } from '../status/permission-modes';
 
 const destinations: Record<string, string> = {
   localSettings: '.claude/settings.local.json in this project (only you)',
@@ -37,7 +38,7 @@ export function describeSuggestion(suggestion: PermissionSuggestion): {
   } else if (type === 'addDirectories') {
     rule = `access to ${strings(suggestion['directories']).join(', ')}`;
   } else if (type === 'setMode' && typeof suggestion['mode'] === 'string') {
-    rule = `switch to ${suggestion['mode']} mode`;
+    rule = `switch to the “${permissionModeLabel(suggestion['mode'])}” mode`;
   } else {
     rule = JSON.stringify(suggestion);
   }

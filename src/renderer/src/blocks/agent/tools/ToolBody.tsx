@@ -1,5 +1,6 @@
 import { useContext, type ReactNode } from 'react';
 import { AgentActionsContext } from '../agent-actions';
+import { isRecord } from '../../../../../shared/is-record';
 import { formatJson, stringField } from '../model/format';
 import type { ToolItem } from '../model/transcript-model';
 import { DiffView } from './DiffView';
@@ -11,6 +12,7 @@ import { todoTasks } from '../model/task-checklist';
 import { Checklist } from './Checklist';
 import type { ToolCardProps } from './ToolCard';
 import { ToolOutput } from './ToolOutput';
+import { QuestionAnswers } from './QuestionAnswers';
 
 type ToolResult = NonNullable<ToolItem['result']>;
 
@@ -60,6 +62,21 @@ const searchCounts: Record<string, (text: string) => string> = {
   Glob: (text) => `Found ${plural(countLines(text), 'file', 'files')}`,
 };
 
+/** ToolSearch's result: the tools it loaded (as references the model reads), else what it said. */
+function toolsFound(content: unknown): string {
+  const names = Array.isArray(content)
+    ? content.flatMap((block) =>
+        isRecord(block) &&
+        block['type'] === 'tool_reference' &&
+        typeof block['tool_name'] === 'string'
+          ? [block['tool_name']]
+          : [],
+      )
+    : [];
+  if (names.length) return `Found ${names.join(', ')}`;
+  return resultText(content) || 'Found no tool';
+}
+
 /** What goes under a tool card's head, by tool. */
 export function ToolBody({ item, renderItem, onOpenLink }: ToolCardProps): ReactNode {
   const { name, input } = item;
@@ -71,7 +88,8 @@ export function ToolBody({ item, renderItem, onOpenLink }: ToolCardProps): React
         <pre className="agent-command" aria-label="Command">
           $ {command}
         </pre>
-        {runInTerminal && command && (
+        {/* A command the user refused is not one to hand on to a terminal. */}
+        {runInTerminal && command && !item.result?.denied && (
           <button
             type="button"
             className="agent-link-button"
@@ -139,6 +157,12 @@ export function ToolBody({ item, renderItem, onOpenLink }: ToolCardProps): React
         <FoldedResult item={item} what={() => 'Report'} />
       </>
     );
+  }
+  if (name === 'AskUserQuestion') return <QuestionAnswers item={item} />;
+  if (name === 'ToolSearch') {
+    // The head shows the query; the result is the tools it found.
+    if (!item.result || item.result.is_error) return <Result item={item} />;
+    return <div className="agent-tool-detail">{toolsFound(item.result.content)}</div>;
   }
   // The checklist shows what they did; the card's head says which task, the result folds away.
   if (TASK_TOOLS.has(name))

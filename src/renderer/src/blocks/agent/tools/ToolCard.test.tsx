@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../../shared/agent-event';
+import { AgentActionsContext } from '../agent-actions';
 import { CostTracker } from '../model/cost-tracker';
 import { TranscriptModel } from '../model/transcript-model';
 import { TranscriptItemView } from '../transcript/TranscriptItemView';
@@ -13,14 +14,15 @@ function renderEvents(...events: AgentEvent[]) {
   const model = new TranscriptModel(new CostTracker());
   model.apply(events);
   const opened: string[] = [];
+  const ran: string[] = [];
   render(
-    <>
+    <AgentActionsContext.Provider value={{ runInTerminal: (command) => ran.push(command) }}>
       {model.items.map((item) => (
         <TranscriptItemView key={item.key} item={item} onOpenLink={(url) => opened.push(url)} />
       ))}
-    </>,
+    </AgentActionsContext.Provider>,
   );
-  return { opened };
+  return { opened, ran };
 }
 
 const use = (
@@ -83,6 +85,14 @@ describe('tool cards', () => {
     expect(within(card).getByText('Denied')).toBeTruthy();
     expect(within(card).queryByText('failed')).toBeNull();
     expect(card.textContent).toContain('Reason: Keep the build folder');
+    expect(within(card).queryByRole('button', { name: 'Run in terminal' })).toBeNull();
+  });
+
+  it('offers a command that ran to a terminal', () => {
+    const { ran } = renderEvents(use('t1', 'Bash', { command: 'ls' }), result('t1', 'a.txt'));
+    const card = screen.getByRole('group', { name: 'Bash: ls' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Run in terminal' }));
+    expect(ran).toEqual(['ls']);
   });
 
   it('shows a running tool until its result comes', () => {
@@ -165,6 +175,43 @@ describe('tool cards', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Open https://example.com' }));
     expect(opened).toEqual(['https://example.com']);
+  });
+
+  it('shows the questions Claude asked, their choices and the answers given, never JSON', () => {
+    renderEvents(
+      use('q1', 'AskUserQuestion', {
+        questions: [
+          {
+            question: 'Which database should the app use?',
+            header: 'Database',
+            multiSelect: false,
+            options: [{ label: 'Postgres' }, { label: 'SQLite', description: 'One file' }],
+          },
+        ],
+      }),
+      result(
+        'q1',
+        'User has answered your questions: "Which database should the app use?"="SQLite". You can now continue with the user\'s answers in mind.',
+      ),
+    );
+    const card = screen.getByRole('group', { name: 'AskUserQuestion' });
+    expect(within(card).getByText('Which database should the app use?')).toBeTruthy();
+    expect(within(card).getByText('Choices: Postgres · SQLite')).toBeTruthy();
+    expect(within(card).getByText('Answer: SQLite')).toBeTruthy();
+    expect(card.textContent).not.toMatch(/[{}]|"questions"/);
+  });
+
+  it('shows what ToolSearch looked for and the tools it found, not their references', () => {
+    renderEvents(
+      use('s1', 'ToolSearch', { query: 'select:NotebookEdit,WebFetch', max_results: 5 }),
+      result('s1', [
+        { type: 'tool_reference', tool_name: 'NotebookEdit' },
+        { type: 'tool_reference', tool_name: 'WebFetch' },
+      ]),
+    );
+    const card = screen.getByRole('group', { name: 'ToolSearch: select:NotebookEdit,WebFetch' });
+    expect(within(card).getByText('Found NotebookEdit, WebFetch')).toBeTruthy();
+    expect(card.textContent).not.toMatch(/tool_reference|max_results/);
   });
 
   it('shows any other tool’s input as formatted JSON', () => {
