@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+
+type ClaudeJson = { projects: Record<string, { disabledMcpServers?: string[] } | undefined> };
 import { textReply } from '../support/fake-anthropic';
 import { exitingMcpServer, plainMcpServer } from '../support/plain-mcp';
 import { untilRead } from '../support/until';
@@ -90,8 +92,15 @@ it('answers mcp_status, mcp_toggle, mcp_reconnect, mcp_authenticate, mcp_clear_a
   );
   expect(await byName('mine')).toMatchObject({ status: 'disabled' });
   expect(await byName('mine')).not.toHaveProperty('tools');
-  const claudeJson = () => JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8'));
-  expect(claudeJson().projects[cwd].disabledMcpServers).toEqual(['mine']);
+  // The file is written after the answer, later still on a loaded machine.
+  const disabled = () =>
+    expect.poll(
+      () =>
+        (JSON.parse(readFileSync(join(home, '.claude.json'), 'utf8')) as ClaudeJson).projects[cwd]
+          ?.disabledMcpServers,
+      { timeout: 15_000 },
+    );
+  await disabled().toEqual(['mine']);
   await expect(ask({ subtype: 'mcp_toggle', serverName: 'mine', enabled: true })).resolves.toEqual(
     {},
   );
@@ -99,7 +108,7 @@ it('answers mcp_status, mcp_toggle, mcp_reconnect, mcp_authenticate, mcp_clear_a
     status: 'connected',
     tools: [{ name: 'u_one' }, { name: 'u_two' }],
   });
-  expect(claudeJson().projects[cwd].disabledMcpServers).toEqual([]);
+  await disabled().toEqual([]);
 
   // Refusals are error responses with one message.
   await expect(ask({ subtype: 'mcp_toggle', serverName: 'nope', enabled: true })).rejects.toThrow(

@@ -202,14 +202,17 @@ export function Composer({
   useEffect(
     () =>
       acceptFileDrops(box.current!, (dropped) => {
-        void (placeFiles.current?.(dropped) ?? Promise.resolve(dropped)).then((paths) => {
+        const insert = (paths: readonly string[]) => {
           const area = box.current?.querySelector('textarea');
           if (!area || paths.length === 0) return;
           const { selectionStart: start, selectionEnd: end, value } = area;
           setText(`${value.slice(0, start)}${paths.join(' ')}${value.slice(end)}`);
           setSelected(0);
           area.focus();
-        });
+        };
+        const place = placeFiles.current;
+        if (place) void place(dropped).then(insert);
+        else insert(dropped);
       }),
     [],
   );
