@@ -27,8 +27,7 @@ import { ConnectHost } from './remote/ConnectHost';
 import type { UsageDialogOpen } from '../settings/usage/usage-dialogs';
 import { SshAsks } from './remote/SshAsks';
 import { useSshAsks } from './remote/use-ssh-asks';
-import { WorktreesDialog, type RepositoryPlace } from './worktree/WorktreesDialog';
-import { WorktreeSetupDialog } from './worktree/WorktreeSetupDialog';
+import type { RepositoryPlace } from './worktree/WorktreesDialog';
 
 // The settings and usage dialogs (and the usage chart's library) load when one first opens, not
 // with the page.
@@ -37,6 +36,17 @@ const UsageDialogs = lazy(() =>
 );
 const ClaudeSettings = lazy(() =>
   import('../settings/ClaudeSettings').then(({ ClaudeSettings }) => ({ default: ClaudeSettings })),
+);
+// The worktree dialogs load on first use too: the first load keeps within its budget.
+const WorktreesDialog = lazy(() =>
+  import('./worktree/WorktreesDialog').then(({ WorktreesDialog }) => ({
+    default: WorktreesDialog,
+  })),
+);
+const WorktreeSetupDialog = lazy(() =>
+  import('./worktree/WorktreeSetupDialog').then(({ WorktreeSetupDialog }) => ({
+    default: WorktreeSetupDialog,
+  })),
 );
 const TetherSettings = lazy(() =>
   import('../settings/tether/TetherSettings').then(({ TetherSettings }) => ({
@@ -477,33 +487,37 @@ export function Workspace({ api, workspaceDir, isMac, initial }: WorkspaceProps)
         </Suspense>
       )}
       {worktreesFor !== undefined && (
-        <WorktreesDialog
-          api={api}
-          place={worktreesFor}
-          blocks={state.blocks}
-          titleOf={(blockId) => titles[blockId] ?? 'block'}
-          onOpen={(worktree, blockId) => {
-            setWorktreesFor(undefined);
-            if (blockId) return workspace.focus(blockId, true);
-            workspace.add('agent', 'horizontal', {
-              cwd: worktree.path,
-              worktree,
-              ...(worktree.host ? { host: worktree.host } : {}),
-            });
-          }}
-          onBlockGone={(blockId) => workspace.close(blockId, false)}
-          onClose={() => setWorktreesFor(undefined)}
-        />
+        <Suspense fallback={null}>
+          <WorktreesDialog
+            api={api}
+            place={worktreesFor}
+            blocks={state.blocks}
+            titleOf={(blockId) => titles[blockId] ?? 'block'}
+            onOpen={(worktree, blockId) => {
+              setWorktreesFor(undefined);
+              if (blockId) return workspace.focus(blockId, true);
+              workspace.add('agent', 'horizontal', {
+                cwd: worktree.path,
+                worktree,
+                ...(worktree.host ? { host: worktree.host } : {}),
+              });
+            }}
+            onBlockGone={(blockId) => workspace.close(blockId, false)}
+            onClose={() => setWorktreesFor(undefined)}
+          />
+        </Suspense>
       )}
       {worktreeSetupFor && (
-        <WorktreeSetupDialog
-          api={api}
-          {...worktreeSetupFor}
-          onClose={(saved) => {
-            setWorktreeSetupFor(null);
-            if (saved) setNotice({ text: saved, problem: false });
-          }}
-        />
+        <Suspense fallback={null}>
+          <WorktreeSetupDialog
+            api={api}
+            {...worktreeSetupFor}
+            onClose={(saved) => {
+              setWorktreeSetupFor(null);
+              if (saved) setNotice({ text: saved, problem: false });
+            }}
+          />
+        </Suspense>
       )}
       {paletteOpen && (
         <CommandPalette entries={entries} isMac={isMac} onClose={() => setPaletteOpen(false)} />
