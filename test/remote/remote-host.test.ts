@@ -448,7 +448,7 @@ describe.skipIf(reason)(reason ? `remote blocks: skipped, ${reason}` : 'remote b
     await c.request('closeAgent', { agentId: 'a4' });
     await open(sessionId);
     await until(
-      () => of(c.events('a4'), 'notice').some((n) => n.text.includes('connection was down')),
+      () => of(c.events('a4'), 'notice').some((n) => n.text.includes('was not connected to it')),
       'what was missed',
     );
     // The reply is whole, no part of it twice, and the turn after goes on from there.

@@ -209,7 +209,7 @@ export class AgentRegistry {
     agent.batcher.pushEvent({
       type: 'notice',
       level: 'info',
-      text: 'Claude went on while the connection was down; what it did then is below, from its session file.',
+      text: 'Claude went on while this block was not connected to it; what it did then is below, from its session file.',
     });
     for (const event of missed) agent.batcher.pushEvent(event);
     agent.batcher.flush();
