@@ -114,3 +114,24 @@ describe('Host: Fork from here with the real CLI', () => {
     ).rejects.toThrow('openAgent: that message is not in its session file');
   });
 });
+
+describe('Host: the library and the sessions of Tether’s blocks', () => {
+  it('lists a session a block ran as Tether’s, also once the block is closed for good', async () => {
+    const c = client();
+    await c.request('openAgent', { agentId: 'gone' });
+    await c.turn('gone', 'the kiwi prompt');
+    const started = c.events('gone').find((e) => e.type === 'session_started');
+    const sessionId = started?.type === 'session_started' ? started.session_id : '';
+    await c.request('closeAgent', { agentId: 'gone', forget: true });
+    type Listed = { sessions: { sessionId: string; entrypoint: string | null }[] };
+    await expect
+      .poll(
+        async () =>
+          (await c.request<Listed>('listSessions', {})).sessions.find(
+            (session) => session.sessionId === sessionId,
+          )?.entrypoint,
+        { timeout: 20_000 },
+      )
+      .toBe('tether');
+  });
+});

@@ -32,6 +32,8 @@ export interface AgentDefaults {
   remoteSession?: (host: string, cwd: string, agentId: string) => SessionHost;
   /** A block on `host` is closed for good: whatever is left of its CLI there ends. */
   endRemoteSession?: (host: string, agentId: string) => void;
+  /** A block's CLI announced its session (a new one, or a new id after `/clear` or a fork). */
+  onSessionStarted?: (sessionId: string) => void;
 }
 
 /** Where a block's session works: a folder here, or one on an ssh host. */
@@ -138,7 +140,10 @@ export class AgentRegistry {
       log.append(events);
       if (open()) this.emit({ name: 'agentEvents', payload: { agentId, events } });
     });
-    session.onEvent((event) => batcher.pushEvent(event));
+    session.onEvent((event) => {
+      if (event.type === 'session_started') this.defaults.onSessionStarted?.(event.session_id);
+      batcher.pushEvent(event);
+    });
     session.onRaw((chunk) => {
       if (agent.rawViews > 0) batcher.pushRaw(chunk);
     });

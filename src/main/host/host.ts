@@ -37,6 +37,7 @@ import { worktreeSetupHandlers } from './handlers/worktree-setup';
 import { usageHandlers } from './handlers/usage';
 import { LaunchContext } from './launch-context';
 import { LibraryService } from './library-service';
+import { OwnSessions } from './own-sessions';
 import type { SettingsFile } from './settings';
 import { TerminalRegistry, type TerminalDefaults } from './terminal-registry';
 import { RemoteHosts, type RemoteHostsOptions } from './remote-hosts';
@@ -99,6 +100,7 @@ export class Host {
   /** Every open connection's event sink, for news that concerns them all. */
   private readonly sinks = new Set<(event: EventMessage) => void>();
   private readonly library: LibraryService | undefined;
+  private readonly ownSessions: OwnSessions;
   private readonly exportFiles: ReturnType<typeof exportHandlers>;
   private readonly remote: RemoteHosts;
   /**
@@ -111,6 +113,10 @@ export class Host {
 
   constructor(private readonly options: HostOptions) {
     this.log = options.log ?? console.warn;
+    this.ownSessions = new OwnSessions(
+      join(options.agentLogDir ?? join(userConfigDir(), 'agents'), 'sessions.json'),
+      this.log,
+    );
     this.launch = new LaunchContext(options);
     this.exportFiles = exportHandlers(options.chooseSavePath);
     this.remote = new RemoteHosts({
@@ -141,6 +147,7 @@ export class Host {
           ...(options.revealPath ? { revealPath: options.revealPath } : {}),
           remote: this.remote,
           remoteClaudeConfigDir: options.remote?.agentEnv?.['CLAUDE_CONFIG_DIR'],
+          ownSessions: this.ownSessions,
         },
         (event) => this.broadcast(event),
       );
@@ -202,6 +209,12 @@ export class Host {
             agentLogDir: join(userConfigDir(), 'agents'),
             remoteSession: (host, cwd, agentId) => this.remote.sessionHost(host, cwd, agentId),
             endRemoteSession: (host, agentId) => this.remote.endSession(host, agentId),
+            onSessionStarted: (sessionId) =>
+              void this.ownSessions
+                .add(sessionId)
+                .catch((error: unknown) =>
+                  this.log(`tether: the record of Tether's sessions: ${errorMessage(error)}`),
+                ),
             ...(this.library
               ? {
                   pastTranscript: (id, host) => this.library!.pastTranscript(id, host),

@@ -4,7 +4,12 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentEvent } from '../../shared/agent-event';
 import type { EventMessage, RequestParams, RequestResult } from '../../shared/contract/host';
-import type { LibraryFilter, LibraryProgress, SessionSummary } from '../../shared/library';
+import {
+  TETHER_ENTRYPOINT,
+  type LibraryFilter,
+  type LibraryProgress,
+  type SessionSummary,
+} from '../../shared/library';
 import type { UsageTable } from '../../shared/contract/usage';
 import { claudeConfigDir } from '../library/index/claude-dir';
 import { INDEX_FILE } from '../library/index/index-store';
@@ -32,6 +37,8 @@ export interface LibraryServiceOptions {
   remote?: LibraryRemote;
   /** The CLI's folder remote CLIs are told (their `CLAUDE_CONFIG_DIR`), when Tether sets one. */
   remoteClaudeConfigDir?: string | undefined;
+  /** The sessions Tether's agent blocks ran: listed as Tether's, not as headless runs. */
+  ownSessions?: { has(sessionId: string): boolean };
 }
 
 /** What a session id can be (the CLI's are UUIDs). */
@@ -85,7 +92,7 @@ export class LibraryService {
     void this.hostLibraries?.refresh().catch(() => undefined);
     const library = await this.library(host);
     return {
-      sessions: library.list(filter).map((session) => onHost(session, host)),
+      sessions: library.list(filter).map((session) => this.shown(session, host)),
       projects: library.projects(),
       problems: { ...library.problems(), hosts: this.hostLibraries?.problems() ?? [] },
       hosts: (await this.hostLibraries?.hosts()) ?? [],
@@ -99,7 +106,15 @@ export class LibraryService {
     ...filter
   }: RequestParams<'searchSessions'>): Promise<RequestResult<'searchSessions'>> {
     const hits = await (await this.library(host)).search(query, filter);
-    return { hits: hits.map((hit) => ({ ...hit, session: onHost(hit.session, host) })) };
+    return { hits: hits.map((hit) => ({ ...hit, session: this.shown(hit.session, host) })) };
+  }
+
+  /** A session as listed: on its host, and Tether's when one of its blocks ran it. */
+  private shown(session: SessionSummary, host: string | undefined): SessionSummary {
+    const listed = onHost(session, host);
+    return this.options.ownSessions?.has(session.sessionId)
+      ? { ...listed, entrypoint: TETHER_ENTRYPOINT }
+      : listed;
   }
 
   async read(sessionId: string, host?: string): Promise<RequestResult<'readSession'>> {
