@@ -24,6 +24,7 @@ import {
   type StreamedView,
 } from './streamed-markdown';
 import { UNPARSED_CLASS } from './unparsed-slot';
+import { startsWithText } from '../../../../../shared/text-prefix';
 
 interface MarkdownProps {
   text: string;
@@ -216,9 +217,9 @@ function fromWorker(
     };
   }
   const tail =
-    latest && text.startsWith(latest.text, covered)
+    latest && startsWithText(text, latest.text, covered)
       ? latest
-      : before.parsedTail && text.startsWith(before.parsedTail, covered)
+      : before.parsedTail && startsWithText(text, before.parsedTail, covered)
         ? { text: before.parsedTail }
         : emptyTail();
   return { groups, tail, covered };

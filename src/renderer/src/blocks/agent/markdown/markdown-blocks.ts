@@ -1,3 +1,5 @@
+import { startsWithText } from '../../../../../shared/text-prefix';
+
 export const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 export const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 /** A line that may continue a list above it across a blank line: one list, loose, not two. */
@@ -50,7 +52,7 @@ export class MarkdownSplitter {
   private whole = false;
 
   split(text: string): MarkdownSplit {
-    if (!text.startsWith(this.text)) this.restart();
+    if (!startsWithText(text, this.text)) this.restart();
     this.text = text;
     for (let end = text.indexOf('\n', this.next); end !== -1; end = text.indexOf('\n', end + 1)) {
       this.read(text.slice(this.next, end), this.next);

@@ -1,4 +1,5 @@
 import { MarkdownSplitter } from './markdown-blocks';
+import { startsWithText } from '../../../../../shared/text-prefix';
 
 /**
  * How often a growing text gets a parse. A parse costs a few milliseconds however short the text
@@ -59,7 +60,7 @@ export class StreamedMarkdown {
     const { blocks, tail } = this.splitter.split(text);
     const finished = text.length - tail.length;
     // Another text, or one the splitter now parses whole (a reference definition came).
-    if (!text.startsWith(this.text) || finished < this.grouped) this.forget();
+    if (!startsWithText(text, this.text) || finished < this.grouped) this.forget();
     this.text = text;
     if (settled) {
       // In slices too: a stream that paused (or a machine too loaded to keep up) may have a
@@ -76,7 +77,7 @@ export class StreamedMarkdown {
       if (tail.length <= TAIL_PARSE_LIMIT) this.parsedTail = tail;
       this.parsedAt = now;
     }
-    if (!text.startsWith(this.parsedTail, this.grouped)) this.parsedTail = '';
+    if (!startsWithText(text, this.parsedTail, this.grouped)) this.parsedTail = '';
     return { groups: this.groups, parsedTail: this.parsedTail };
   }
 
