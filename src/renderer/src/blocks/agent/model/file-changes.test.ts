@@ -58,4 +58,30 @@ describe('the lines an agent changed in each file', () => {
       { path: '/w/b.ts', added: 3, removed: 1, hunks: 1 },
     ]);
   });
+
+  it('diffs a call once, and again only when its result changes', () => {
+    const model = new TranscriptModel(new CostTracker());
+    const edit = { file_path: '/w/a.ts', old_string: 'one', new_string: 'ONE' };
+    const result = (id: string, is_error: boolean): AgentEvent => ({
+      type: 'tool_result',
+      tool_use_id: id,
+      content: 'ok',
+      is_error,
+      parent_tool_use_id: null,
+    });
+    model.apply([
+      { type: 'tool_use', id: 't0', name: 'Edit', input: edit, parent_tool_use_id: null },
+      result('t0', false),
+      { type: 'tool_use', id: 't1', name: 'Edit', input: edit, parent_tool_use_id: null },
+    ]);
+    const [first] = editHunks(model.items);
+    model.apply([{ type: 'assistant_text', text: 'more of the reply', parent_tool_use_id: null }]);
+    // Another render while the reply streams: the same call's hunk, not a new diff of it.
+    expect(editHunks(model.items)[0]).toBe(first);
+    expect(editHunks(model.items)).toHaveLength(1);
+    model.apply([result('t1', false)]);
+    const after = editHunks(model.items);
+    expect(after).toHaveLength(2);
+    expect(after[0]).toBe(first);
+  });
 });

@@ -64,8 +64,27 @@ function hunk(
   };
 }
 
+/**
+ * Each call's hunks as last computed, with the input and result they came from: a transcript of
+ * thousands of edits is asked for its hunks on every render while a reply streams, and diffing
+ * every edit again each time cost the page most of its time then. Items are replaced, not
+ * changed, once shown, but checking what the hunks came from keeps this right either way.
+ */
+const hunkCache = new WeakMap<
+  TranscriptItem,
+  { input: unknown; result: unknown; hunks: EditHunk[] }
+>();
+
 /** What one call changed, once it is known to have worked (its result came back without error). */
 function hunksOf(item: TranscriptItem & { kind: 'tool' }): EditHunk[] {
+  const cached = hunkCache.get(item);
+  if (cached?.input === item.input && cached.result === item.result) return cached.hunks;
+  const hunks = diffHunksOf(item);
+  hunkCache.set(item, { input: item.input, result: item.result, hunks });
+  return hunks;
+}
+
+function diffHunksOf(item: TranscriptItem & { kind: 'tool' }): EditHunk[] {
   if (!item.result || item.result.is_error) return [];
   const path = stringField(item.input, 'file_path');
   if (!path) return [];

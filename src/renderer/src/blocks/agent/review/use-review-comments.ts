@@ -72,9 +72,11 @@ export function useReviewComments(
     latest.current.onChange(next);
   };
 
+  // Only comments are checked against the hunks: without any, a streaming reply asks for none.
+  const anyComments = comments.length > 0;
   const hunks = useMemo(
-    () => new Map(editHunks(items).map((hunk) => [hunkKey(hunk), hunk])),
-    [items],
+    () => new Map(anyComments ? editHunks(items).map((hunk) => [hunkKey(hunk), hunk]) : undefined),
+    [items, anyComments],
   );
   // Where each commented edit's text is in its file now (null: not there once any more).
   const [located, setLocated] = useState<ReadonlyMap<string, number | null>>(new Map());
