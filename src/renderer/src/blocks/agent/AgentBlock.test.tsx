@@ -6,6 +6,7 @@ import type { AgentEvent } from '../../../../shared/agent-event';
 import { DRAFT_DELAY_MS } from './composer/use-draft';
 import { KEY_GUARD_MS } from './permission/use-answer-guard';
 import { FakeHost } from './testing/fake-host';
+import { BACKGROUND_FRAME_MS, BUSY_MS } from '../input-first';
 import { AGENT_ID, renderBlock } from './testing/render-block';
 
 beforeEach(() => {
@@ -43,6 +44,30 @@ async function withPrompt(...requests: AgentEvent[]) {
   await block.push(...requests);
   return block;
 }
+
+describe('while the user types in another block', () => {
+  it('draws what streams here ten times a second, and at once again after', async () => {
+    const { push, settle } = await renderBlock();
+    const other = document.body.appendChild(document.createElement('div'));
+    other.dataset['blockId'] = 'typing';
+    const box = other.appendChild(document.createElement('textarea'));
+    box.focus();
+    fireEvent.keyDown(box, { key: 'a' });
+    const delta = (text: string): AgentEvent => ({
+      type: 'assistant_text',
+      text,
+      parent_tool_use_id: null,
+    });
+    await push(delta('Streamed while they type.'));
+    expect(screen.queryByText(/Streamed while they type/)).toBeNull();
+    await settle(BACKGROUND_FRAME_MS);
+    expect(screen.getByText(/Streamed while they type/)).toBeTruthy();
+    await settle(BUSY_MS);
+    await push(delta(' And after.'));
+    expect(screen.getByText(/And after/)).toBeTruthy();
+    other.remove();
+  });
+});
 
 describe('AgentBlock session', () => {
   it('opens its agent once (also under StrictMode), resuming the saved session', async () => {

@@ -51,6 +51,7 @@ import { failureReason } from '../../../../shared/host-api';
 import { LoginToClaude, accountSummary } from './login/LoginToClaude';
 import { refusedPrompt } from './login/refused-prompt';
 import { ModalDialog } from '../../ui/ModalDialog';
+import { inputFirstFrame } from '../input-first';
 
 // xterm is loaded when the raw view is first opened, not with every agent block.
 const RawView = lazy(() => import('./raw/RawView').then(({ RawView }) => ({ default: RawView })));
@@ -79,7 +80,9 @@ export function AgentBlock({
   onForkAgent,
   onShowContextUsage,
 }: BlockProps) {
-  const [store] = useState(() => new AgentStore());
+  const root = useRef<HTMLDivElement>(null);
+  // Streaming in a block the user is not typing in redraws less often, so their keys come first.
+  const [store] = useState(() => new AgentStore(inputFirstFrame(() => root.current)));
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [error, setError] = useState<string | null>(null);
   const [rawOpen, setRawOpen] = useState(false);
@@ -91,7 +94,6 @@ export function AgentBlock({
   /** What the last dialog did (exported the transcript, rewound the files), until dismissed. */
   const [outcome, setOutcome] = useState<string | null>(null);
   const [findTarget, setFindTarget] = useState<FindTarget | null>(null);
-  const root = useRef<HTMLDivElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const restartButton = useRef<HTMLButtonElement>(null);
   const latest = useRef({ spec, onSpecChange });

@@ -374,6 +374,59 @@ describe('a flood of output', () => {
   });
 });
 
+describe('while the user types in another block', () => {
+  const typeElsewhere = () => {
+    const other = document.body.appendChild(document.createElement('div'));
+    other.dataset['blockId'] = 'typing';
+    const box = other.appendChild(document.createElement('textarea'));
+    box.focus();
+    fireEvent.keyDown(box, { key: 'a' });
+    return other;
+  };
+  const pieces = (count: number) => new TextEncoder().encode('y\n'.repeat(count * WRITE_PIECE));
+
+  it('parses its output in the time they leave free, then catches up with none of it lost', async () => {
+    const host = await mount({ platform: 'linux' }, { cwd: '/home/ada' });
+    const term = views.at(-1)!.term;
+    const write = vi.spyOn(term, 'write');
+    const other = typeElsewhere();
+    const data = pieces(4);
+    act(() => host.emit('terminalData', { terminalId: BLOCK_ID, data }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first piece at once, the next ones only after nine times what it cost: held, not
+    // acknowledged, so the host keeps the shell paused meanwhile.
+    const written = write.mock.calls.length;
+    expect(written).toBeGreaterThanOrEqual(1);
+    expect(written).toBeLessThan(8);
+    expect(host.paramsOf('acknowledgeTerminal')).toEqual([]);
+    // A moment after the last key, the rest goes in at full speed.
+    await waitFor(
+      () =>
+        expect(host.paramsOf('acknowledgeTerminal')).toEqual([
+          { terminalId: BLOCK_ID, bytes: data.length },
+        ]),
+      { timeout: 3000 },
+    );
+    expect(write.mock.calls.map(([piece]) => piece.length)).toEqual(Array(8).fill(WRITE_PIECE));
+    other.remove();
+  });
+
+  it('writes at once in the terminal they are typing in', async () => {
+    const host = await mount({ platform: 'linux' }, { cwd: '/home/ada' });
+    const term = views.at(-1)!.term;
+    const write = vi.spyOn(term, 'write');
+    term.textarea!.focus();
+    fireEvent.keyDown(term.textarea!, { key: 'a' });
+    const data = pieces(4);
+    act(() => host.emit('terminalData', { terminalId: BLOCK_ID, data }));
+    expect(write.mock.calls).toHaveLength(8);
+    await new Promise<void>((resolve) => term.write('', () => resolve()));
+    expect(host.paramsOf('acknowledgeTerminal')).toEqual([
+      { terminalId: BLOCK_ID, bytes: data.length },
+    ]);
+  });
+});
+
 describe('the settings’ font and theme', () => {
   it('reach an open terminal at once, without a new one', async () => {
     const host = new FakeHost();

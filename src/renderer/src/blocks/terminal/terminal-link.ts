@@ -1,6 +1,7 @@
 import { errorMessage } from '../../../../shared/error-message';
 import { failureReason, type HostApi } from '../../../../shared/host-api';
 import type { EventPayload } from '../../../../shared/contract/host';
+import { InputFirstQueue } from '../input-first';
 import { Acknowledgements } from './acknowledgements';
 import { splitText } from './split-text';
 import type { TerminalView } from './terminal-view';
@@ -51,13 +52,18 @@ export function linkTerminal(
   const acknowledgements = new Acknowledgements((bytes) => {
     api.acknowledgeTerminal({ terminalId, bytes }).catch(report);
   });
+  // A terminal the user is not in parses its output in the time they leave free while typing.
+  const output = new InputFirstQueue(() => view.term.element);
   const show = (data: Uint8Array) => {
     for (let at = 0; at < data.length; at += WRITE_PIECE) {
+      const piece = data.subarray(at, at + WRITE_PIECE);
       const last = at + WRITE_PIECE >= data.length;
-      // Acknowledged whole, as before, once its last piece is parsed: no more messages.
-      view.term.write(
-        data.subarray(at, at + WRITE_PIECE),
-        last ? () => acknowledgements.add(data.length) : undefined,
+      output.add((done) =>
+        view.term.write(piece, () => {
+          done();
+          // Acknowledged whole, as before, once its last piece is parsed: no more messages.
+          if (last) acknowledgements.add(data.length);
+        }),
       );
     }
   };
@@ -129,6 +135,7 @@ export function linkTerminal(
 
   return () => {
     linked = false;
+    output.dispose();
     for (const unsubscribe of subscriptions) unsubscribe();
     input.dispose();
     resize.dispose();
