@@ -19,29 +19,33 @@ export const BACKGROUND_SHARE = 0.1;
 /** How often a block the user is not in draws while they are busy. */
 export const BACKGROUND_FRAME_MS = 100;
 
+const BLOCK = '[data-block-id]';
+
 let lastInput = Number.NEGATIVE_INFINITY;
+/** The block the last key or click went to (none for the page's own shortcuts and dialogs). */
+let inputBlock: Element | null = null;
 let listening = false;
 
 function listen(): void {
   if (listening) return;
   listening = true;
-  const note = () => {
+  const note = (event: Event) => {
     lastInput = performance.now();
+    inputBlock = event.target instanceof Element ? event.target.closest(BLOCK) : null;
   };
   for (const type of ['keydown', 'pointerdown'])
     window.addEventListener(type, note, { capture: true, passive: true });
 }
 
-const BLOCK = '[data-block-id]';
-
 /**
- * True while the user has pressed a key or a pointer button within `BUSY_MS` and the focus is in
- * another of the workspace's blocks than the one holding `inside`.
+ * True while the user's last key or click, within `BUSY_MS`, went to another of the workspace's
+ * blocks than the one holding `inside`, and the focus is still there.
  */
 export function busyElsewhere(inside: Element | null | undefined): boolean {
-  if (performance.now() - lastInput > BUSY_MS || !inside) return false;
-  const focused = document.activeElement?.closest(BLOCK);
-  return !!focused && focused !== (inside.closest(BLOCK) ?? inside);
+  if (!inputBlock?.isConnected || performance.now() - lastInput > BUSY_MS || !inside) return false;
+  return (
+    inputBlock !== (inside.closest(BLOCK) ?? inside) && inputBlock.contains(document.activeElement)
+  );
 }
 
 /**
