@@ -48,9 +48,9 @@ export function linkTerminal(
   events: TerminalLinkEvents,
 ): () => void {
   const report = (error: unknown) => events.onError(errorMessage(error));
-  const acknowledgements = new Acknowledgements((bytes) => {
-    api.acknowledgeTerminal({ terminalId, bytes }).catch(report);
-  });
+  const acknowledgements = new Acknowledgements((bytes) =>
+    api.acknowledgeTerminal({ terminalId, bytes }),
+  );
   const show = (data: Uint8Array) => {
     for (let at = 0; at < data.length; at += WRITE_PIECE) {
       const last = at + WRITE_PIECE >= data.length;
