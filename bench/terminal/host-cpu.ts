@@ -1,16 +1,15 @@
 import { fork } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { spawn as spawnPty } from 'node-pty';
 import { workspaceStateSchema } from '../../src/shared/workspace-state';
 import { Host } from '../../src/main/host/host';
 import { JsonFile } from '../../src/main/host/json-file';
 import { startWebServer } from '../../src/main/web/web-server';
-import { contentChunks } from './content';
+import { catIntoBareReader } from '../support/bare-reader';
+import { writeContentFile } from '../support/content-file';
 import { median } from '../support/stats';
 
 // The host's own CPU per MB of terminal output, against a bare node-pty reader's, without a
@@ -28,15 +27,6 @@ const { values } = parseArgs({
 });
 const totalBytes = Math.round(Number(values.mb) * 1_000_000);
 
-async function writeContent(path: string): Promise<number> {
-  const out = createWriteStream(path);
-  for (const chunk of contentChunks(totalBytes, '\n')) {
-    if (!out.write(chunk)) await new Promise<void>((done) => out.once('drain', () => done()));
-  }
-  await new Promise<void>((done) => out.end(() => done()));
-  return (await stat(path)).size;
-}
-
 // The garbage collector's pauses, which a profile of the host puts first after node-pty's reads.
 let gcMs = 0;
 new PerformanceObserver((list) => {
@@ -52,24 +42,10 @@ async function cpuOf(run: () => Promise<unknown>): Promise<{ cpu: number; gc: nu
   return { cpu: (used.user + used.system) / 1000, gc: gcMs - gcBefore };
 }
 
-function bareReader(file: string): Promise<void> {
-  return new Promise((done) => {
-    const pty = spawnPty('cat', [file], {
-      cols: 200,
-      rows: 50,
-      cwd: tmpdir(),
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' },
-      encoding: null,
-    });
-    pty.onData(() => undefined);
-    pty.onExit(() => done());
-  });
-}
-
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'host-cpu-'));
   const file = join(dir, 'output.txt');
-  const megabytes = (await writeContent(file)) / 1e6;
+  const megabytes = (await writeContentFile(file, totalBytes)) / 1e6;
   const host = new Host({
     workspaceDir: dir,
     shell: { file: '/bin/sh', args: [] },
@@ -91,7 +67,7 @@ async function main(): Promise<void> {
   const frames: number[] = [];
   try {
     for (let round = 0; round < Number(values.rounds); round++) {
-      reader.push((await cpuOf(() => bareReader(file))).cpu / megabytes);
+      reader.push((await cpuOf(() => catIntoBareReader(file))).cpu / megabytes);
       let result = { frames: 0 };
       const host = await cpuOf(async () => {
         client.send(round);
