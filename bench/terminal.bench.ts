@@ -5,7 +5,6 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { spawn as spawnPty } from 'node-pty';
 import { build } from 'vite';
 import { chromiumPath, quietChromium } from '../playwright.config';
 import { workspaceStateSchema } from '../src/shared/workspace-state';
@@ -14,6 +13,7 @@ import { JsonFile } from '../src/main/host/json-file';
 import { startWebServer } from '../src/main/web/web-server';
 import { contentChunks } from './terminal/content';
 import { FAILURE_MARK, REPORT_MARK, type BenchReport, type Stage } from './terminal/report';
+import { catIntoBareReader } from './support/bare-reader';
 import { CoreUsage } from './support/core-usage';
 import { median, percentile } from './support/stats';
 
@@ -70,19 +70,10 @@ async function writeContent(path: string): Promise<number> {
  * Seconds for `cat` of the file into a pty that a process reads and throws away: the kernel's
  * pty and node-pty's read, which every terminal pays before Tether does anything.
  */
-function ptyFloor(file: string): Promise<Span> {
+async function ptyFloor(file: string): Promise<Span> {
   const start = Date.now();
-  return new Promise((done) => {
-    const pty = spawnPty('cat', [file], {
-      cols: 200,
-      rows: 50,
-      cwd: tmpdir(),
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin' },
-      encoding: null,
-    });
-    pty.onData(() => undefined);
-    pty.onExit(() => done({ stage: 'floor', start, end: Date.now() }));
-  });
+  await catIntoBareReader(file);
+  return { stage: 'floor', start, end: Date.now() };
 }
 
 async function main(): Promise<void> {

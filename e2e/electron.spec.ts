@@ -87,7 +87,7 @@ test('the window exposes only the host bridge to the page', async () => {
   }));
   test.expect(exposed.require).toBe('undefined');
   test.expect(exposed.process).toBe('undefined');
-  test.expect(exposed.api).toEqual(['pathForFile', 'request', 'subscribe']);
+  test.expect(exposed.api).toEqual(['notify', 'pathForFile', 'request', 'subscribe']);
 });
 
 test('a file dropped onto a terminal leaves the page and its shell in place', async () => {

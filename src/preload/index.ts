@@ -2,11 +2,12 @@ import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'ele
 import type { HostTransport } from '../shared/host-api';
 import { ipcChannels } from '../shared/ipc-channels';
 
-// The page gets one channel each way and nothing else: never ipcRenderer itself. It builds the
+// The page gets the host's channels and nothing else: never ipcRenderer itself. It builds the
 // contract's typed api over them and checks what comes back; the main process checks every request
-// (name, sender, parameters), so nothing here needs the contract's schemas.
+// and notification (name, sender, parameters), so nothing here needs the contract's schemas.
 const bridge: HostTransport = {
   request: (name, params) => ipcRenderer.invoke(ipcChannels.request, name, params),
+  notify: (name, params) => ipcRenderer.send(ipcChannels.notify, name, params),
   subscribe: (listener) => {
     const onEvent = (_event: IpcRendererEvent, message: { name?: unknown; payload?: unknown }) =>
       listener(message?.name, message?.payload);

@@ -6,6 +6,7 @@ describe('createHostApi: requests from outside the page', () => {
     let emit: (name: unknown, payload: unknown) => void = () => undefined;
     const transport: HostTransport = {
       request: async () => null,
+      notify: () => undefined,
       subscribe: (listener) => {
         emit = listener;
         return () => undefined;

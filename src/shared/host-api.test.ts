@@ -1,16 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createHostApi, HostRequestError, type HostTransport } from './host-api';
 
 function fakeTransport(reply: unknown) {
   let emit: (name: unknown, payload: unknown) => void = () => undefined;
+  const notified: [string, unknown][] = [];
   const transport: HostTransport = {
     request: async () => reply,
+    notify: (name, params) => void notified.push([name, params]),
     subscribe: (listener) => {
       emit = listener;
       return () => undefined;
     },
   };
-  return { transport, emit: (name: unknown, payload: unknown) => emit(name, payload) };
+  return { transport, notified, emit: (name: unknown, payload: unknown) => emit(name, payload) };
 }
 
 describe('createHostApi', () => {
@@ -31,6 +33,15 @@ describe('createHostApi', () => {
     await expect(failing.closeTerminal({ terminalId: 'a' })).rejects.toThrow(
       new HostRequestError('no such terminal'),
     );
+  });
+
+  it('sends a notification as one, with no request and nothing to wait for', () => {
+    const { transport, notified } = fakeTransport({ ok: true, result: null });
+    const request = vi.spyOn(transport, 'request');
+    const api = createHostApi(transport);
+    expect(api.acknowledgeTerminal({ terminalId: 'a', bytes: 65536 })).toBeUndefined();
+    expect(notified).toEqual([['acknowledgeTerminal', { terminalId: 'a', bytes: 65536 }]]);
+    expect(request).not.toHaveBeenCalled();
   });
 
   it('rejects a reply that does not match the contract', async () => {

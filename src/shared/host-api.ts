@@ -4,10 +4,13 @@ import {
   hostEvents,
   hostRequests,
   isEventName,
+  notificationNames,
   requestNames,
   responseSchema,
   type EventName,
   type EventPayload,
+  type NotificationName,
+  type NotificationParams,
   type RequestName,
   type RequestParams,
   type RequestResult,
@@ -17,12 +20,16 @@ import {
 export interface HostTransport {
   /** Resolves with the host's `HostResponse`, checked here. */
   request(name: RequestName, params: unknown): Promise<unknown>;
+  /** Sends a notification: nothing comes back, and the host drops one it finds malformed. */
+  notify(name: NotificationName, params: unknown): void;
   subscribe(listener: (name: unknown, payload: unknown) => void): () => void;
 }
 
 /** The one object the renderer talks to; it cannot tell which transport is behind it. */
 export type HostApi = {
   [K in RequestName]: (params: RequestParams<K>) => Promise<RequestResult<K>>;
+} & {
+  [K in NotificationName]: (params: NotificationParams<K>) => void;
 } & {
   onEvent<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void;
 };
@@ -89,6 +96,9 @@ export function createHostApi(transport: HostTransport, log: Log = console.warn)
       }
       return parsed.data;
     };
+  }
+  for (const name of notificationNames) {
+    api[name] = (params: unknown) => transport.notify(name, params);
   }
   return api as HostApi;
 }

@@ -1,12 +1,13 @@
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BrowserWindow, WebFrameMain, standIn } from './stand-in/electron';
+import { BrowserWindow, WebFrameMain, ipcMain, standIn } from './stand-in/electron';
+import { ipcChannels } from '../../src/shared/ipc-channels';
 import { hardenWebContents } from '../../src/main/electron/hardening';
 import { IpcAdapter } from '../../src/main/electron/ipc-adapter';
 import { isRendererUrl } from '../../src/main/electron/renderer-url';
 import type { Host } from '../../src/main/host/host';
 import { testHost } from '../support/test-host';
-import { eventsOf, isAlive, outputOf, request, tempDir, until } from './support';
+import { eventsOf, isAlive, notify, outputOf, request, steady, tempDir, until } from './support';
 
 vi.mock('electron', () => import('./stand-in/electron'));
 
@@ -137,6 +138,48 @@ describe('IpcAdapter: one connection per page load', () => {
     }
     expect(logged.filter((line) => line.startsWith('tether ipc: refused'))).toHaveLength(3);
     expect((await request(contents, 'getAppInfo', {})).ok).toBe(true);
+  });
+
+  it('resumes a shell held by flow control on the page’s acknowledgements, not a foreign frame’s', async () => {
+    // A host whose window is a few KB, with the adapter over it in place of the first one.
+    await host.dispose();
+    ipcMain.removeHandler(ipcChannels.request);
+    ipcMain.removeAllListeners(ipcChannels.notify);
+    host = testHost(dir.path, {
+      log: (message) => logged.push(message),
+      watermarks: { high: 4096, low: 1024 },
+    });
+    adapter = new IpcAdapter(
+      host,
+      (url) => isRendererUrl(url, { kind: 'file', path: rendererFile }, 'linux'),
+      (message) => logged.push(message),
+    );
+    const contents = await openPage();
+    await openTerminal(contents, 't.flow');
+    await request(contents, 'writeTerminal', {
+      terminalId: 't.flow',
+      data: "seq 1 100000; echo fin''ished\r",
+    });
+    const received = () =>
+      eventsOf(contents)
+        .filter((event) => event.name === 'terminalData')
+        .reduce((sum, event) => sum + (event.payload as { data: Uint8Array }).data.length, 0);
+    // Held: past the window, far short of seq's 689 KB, with nothing acknowledged.
+    const held = await steady(received);
+    expect(held).toBeGreaterThan(4096);
+    expect(held).toBeLessThan(150_000);
+    const foreign = new WebFrameMain('https://example.com/', null);
+    notify(contents, 'acknowledgeTerminal', { terminalId: 't.flow', bytes: held }, foreign);
+    expect(await steady(received)).toBe(held);
+    expect(logged.filter((line) => line.startsWith('tether ipc: refused'))).toHaveLength(1);
+    let acknowledged = 0;
+    await until(() => {
+      const bytes = received() - acknowledged;
+      if (bytes > 0) notify(contents, 'acknowledgeTerminal', { terminalId: 't.flow', bytes });
+      acknowledged += bytes;
+      return outputOf(contents, 't.flow').includes('\r\nfinished');
+    }, 'the end of seq, acknowledged as it comes');
+    expect(outputOf(contents, 't.flow')).toContain('\r\n100000\r\n');
   });
 
   it('holds an event for a page that has not connected yet', async () => {

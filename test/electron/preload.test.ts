@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ipcMain, standIn } from './stand-in/electron';
+import { BrowserWindow, ipcMain, standIn } from './stand-in/electron';
 import { ipcChannels } from '../../src/shared/contract/host';
 import { createHostApi, type HostTransport } from '../../src/shared/host-api';
 
@@ -15,8 +15,8 @@ beforeAll(async () => {
 afterAll(() => standIn.reset());
 
 describe('the preload', () => {
-  it('exposes one request, one event subscription and pathForFile, nothing of ipcRenderer', () => {
-    expect(Object.keys(bridge).sort()).toEqual(['pathForFile', 'request', 'subscribe']);
+  it('exposes one request, one notification, one event subscription and pathForFile, nothing of ipcRenderer', () => {
+    expect(Object.keys(bridge).sort()).toEqual(['notify', 'pathForFile', 'request', 'subscribe']);
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
     expect(Object.keys(standIn.exposed)).toEqual(['tether']);
   });
@@ -58,6 +58,17 @@ describe('the preload', () => {
       'refused: untrusted sender',
     );
     await expect(api.terminalBusy({ terminalId: 't' })).rejects.toThrow(/invalid reply/);
+  });
+
+  it('carries notifications on their own channel by send: nothing is invoked, nothing answers', () => {
+    new BrowserWindow({});
+    const heard: unknown[][] = [];
+    ipcMain.on(ipcChannels.notify, (_event, ...args) => void heard.push(args));
+    const invoked = vi.spyOn(standIn, 'invoke');
+    const api = createHostApi(bridge);
+    expect(api.acknowledgeTerminal({ terminalId: 't', bytes: 4096 })).toBeUndefined();
+    expect(heard).toEqual([['acknowledgeTerminal', { terminalId: 't', bytes: 4096 }]]);
+    expect(invoked).not.toHaveBeenCalled();
   });
 
   it('delivers host events to the page until it unsubscribes, invalid ones not at all', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ipcChannels, type EventMessage } from '../../src/shared/contract/host';
 import { standIn, type WebContents, type WebFrameMain } from './stand-in/electron';
-export { until } from '../support/until';
+export { steady, until } from '../support/until';
 // Zombies count as ended: some containers' init never reaps them.
 export { isAlive } from '../../src/main/process/process-tree';
 
@@ -24,6 +24,16 @@ export function request(
     error?: string;
     result?: unknown;
   }>;
+}
+
+/** A notification from the page, as the preload sends it: no answer. */
+export function notify(
+  contents: WebContents,
+  name: string,
+  params: unknown,
+  frame: WebFrameMain | null = contents.mainFrame,
+): void {
+  standIn.send(ipcChannels.notify, contents, frame, name, params);
 }
 
 /** The host events a page received. */

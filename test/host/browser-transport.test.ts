@@ -13,7 +13,9 @@ import { MAX_PROMPT_CHARS } from '../../src/shared/contract/agent';
 import { MAX_IMAGE_BASE64_CHARS, MAX_IMAGES_PER_MESSAGE } from '../../src/shared/contract/composer';
 import { hostRequests, type ClientFrame } from '../../src/shared/contract/host';
 import { MAX_MESSAGE_BYTES, MAX_REQUEST_BYTES } from '../../src/shared/request-pieces';
+import { decodeTerminalData } from '../../src/shared/terminal-data-frame';
 import { testHost } from '../support/test-host';
+import { steady, until } from '../support/until';
 
 /**
  * The largest `sendAgentMessage` the contract allows (or, with more images, one just past it):
@@ -147,5 +149,91 @@ describe('browser mode carries large requests', () => {
     });
     expect(await transport.request('getAppInfo', {})).toMatchObject({ ok: true });
     expect(closed).toBe(false);
+  });
+});
+
+describe('browser mode’s terminal acknowledgements', () => {
+  let dir: string;
+  let host: Host;
+  let server: WebServer;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'browser-acks-'));
+    // A window of a few KB: a shell nobody acknowledges is held within a batch or two.
+    host = testHost(dir, {
+      log: (message) => logged.push(message),
+      watermarks: { high: 4096, low: 1024 },
+    });
+    server = await startWebServer({ host, rendererDir: dir, log: () => {} });
+  });
+
+  afterAll(async () => {
+    await server.dispose();
+    await host.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('are notifications: never answered, malformed ones refused, and they resume the shell', async () => {
+    const token = new URL(server.url).searchParams.get('token')!;
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${token}`);
+    const replies: unknown[] = [];
+    let output = '';
+    let received = 0;
+    socket.on('message', (data: Buffer, isBinary) => {
+      if (!isBinary) return void replies.push(JSON.parse(data.toString()));
+      const frame = decodeTerminalData(new Uint8Array(data));
+      output += Buffer.from(frame!.data).toString();
+      received += frame!.data.length;
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    const send = (frame: ClientFrame) => socket.send(JSON.stringify(frame));
+    const acknowledge = (params: unknown) =>
+      send({ type: 'notify', name: 'acknowledgeTerminal', params });
+    send({
+      type: 'request',
+      id: 1,
+      name: 'openTerminal',
+      params: { terminalId: 't.0', cols: 80, rows: 24 },
+    });
+    await until(() => replies.length === 1, 'the open’s answer');
+    send({
+      type: 'request',
+      id: 2,
+      name: 'writeTerminal',
+      params: { terminalId: 't.0', data: "seq 1 100000; echo fin''ished\r" },
+    });
+    // Held: past the window, far short of seq's 689 KB, with nothing acknowledged.
+    const held = await steady(() => received);
+    expect(held).toBeGreaterThan(4096);
+    expect(held).toBeLessThan(150_000);
+    acknowledge({ terminalId: 't.0', bytes: -held });
+    acknowledge({ terminalId: '../t.0', bytes: held });
+    acknowledge({ terminalId: 't.0', bytes: held, more: true });
+    send({ type: 'notify', name: 'formatDisk', params: {} });
+    expect(await steady(() => received)).toBe(held);
+    expect(logged.filter((line) => line.startsWith('tether host: rejected'))).toEqual([
+      expect.stringContaining('acknowledgeTerminal: bytes'),
+      expect.stringContaining('acknowledgeTerminal: terminalId'),
+      expect.stringContaining('acknowledgeTerminal: message'),
+      'tether host: rejected unknown notification "formatDisk"',
+    ]);
+    let acknowledged = 0;
+    await until(() => {
+      if (received > acknowledged)
+        acknowledge({ terminalId: 't.0', bytes: received - acknowledged });
+      acknowledged = received;
+      return output.includes('\r\nfinished');
+    }, 'the end of seq, acknowledged as it comes');
+    expect(output).toContain('\r\n100000\r\n');
+    // The two requests were answered, and nothing else.
+    send({ type: 'request', id: 3, name: 'closeTerminal', params: { terminalId: 't.0' } });
+    await until(() => replies.length === 3, 'the close’s answer');
+    expect(replies).toEqual([
+      { type: 'response', id: 1, response: expect.objectContaining({ ok: true }) },
+      { type: 'response', id: 2, response: { ok: true, result: null } },
+      { type: 'response', id: 3, response: { ok: true, result: null } },
+    ]);
+    socket.close();
   });
 });

@@ -27,6 +27,7 @@ export function settingsHost(dir: string): SettingsHost {
   });
   const api = createHostApi({
     request: (name, params) => connection.request(name, params),
+    notify: (name, params) => connection.notify(name, params),
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

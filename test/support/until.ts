@@ -27,3 +27,14 @@ export async function untilRead<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Reads `read` until it has not changed for `quietMs`, and resolves to that value. */
+export async function steady<T>(read: () => T, quietMs = 150): Promise<T> {
+  let before = read();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const now = read();
+    if (now === before) return now;
+    before = now;
+  }
+}

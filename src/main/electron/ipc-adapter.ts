@@ -1,4 +1,10 @@
-import { ipcMain, webContents, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import {
+  ipcMain,
+  webContents,
+  type IpcMainEvent,
+  type IpcMainInvokeEvent,
+  type WebContents,
+} from 'electron';
 import { ipcChannels, type EventMessage } from '../../shared/contract/host';
 import type { Host, HostConnection } from '../host/host';
 
@@ -6,7 +12,7 @@ import type { Host, HostConnection } from '../host/host';
  * The Electron IPC adapter. Each page load of a trusted window is one host connection. A reload
  * or a crashed renderer detaches it: the window's next page (same webContents, so same client id)
  * takes its shells over within the grace period. A closed window ends them. A request from any
- * other sender is refused.
+ * other sender is refused, a notification from one dropped.
  */
 export class IpcAdapter {
   private readonly connections = new Map<number, HostConnection>();
@@ -21,6 +27,9 @@ export class IpcAdapter {
     ipcMain.handle(ipcChannels.request, (event, name: unknown, params: unknown) =>
       this.request(event, name, params),
     );
+    ipcMain.on(ipcChannels.notify, (event, name: unknown, params: unknown) => {
+      if (this.isTrusted(event)) this.connectionFor(event.sender).notify(name, params);
+    });
   }
 
   /** Sends an event to every connected page, or to the next page to connect if none is. */
@@ -30,13 +39,16 @@ export class IpcAdapter {
   }
 
   private request(event: IpcMainInvokeEvent, name: unknown, params: unknown) {
-    // Only the top frame of a window showing our own renderer may use the host.
-    const frame = event.senderFrame;
-    if (!frame || frame.parent !== null || !this.isTrustedUrl(frame.url)) {
-      this.log(`tether ipc: refused a request from ${frame?.url || 'an unknown frame'}`);
-      return { ok: false, error: 'refused: untrusted sender' };
-    }
+    if (!this.isTrusted(event)) return { ok: false, error: 'refused: untrusted sender' };
     return this.connectionFor(event.sender).request(name, params);
+  }
+
+  /** Only the top frame of a window showing our own renderer may use the host. */
+  private isTrusted(event: IpcMainInvokeEvent | IpcMainEvent): boolean {
+    const frame = event.senderFrame;
+    if (frame && frame.parent === null && this.isTrustedUrl(frame.url)) return true;
+    this.log(`tether ipc: refused a message from ${frame?.url || 'an unknown frame'}`);
+    return false;
   }
 
   private connectionFor(contents: WebContents): HostConnection {

@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import {
   describeIssues,
+  hostNotifications,
   hostRequests,
+  isNotificationName,
   isRequestName,
   type EventMessage,
   type HostResponse,
 } from '../../shared/contract/host';
-import type { HandlersFor } from '../../shared/contract/request-table';
+import type { HandlersFor, NotificationHandlersFor } from '../../shared/contract/request-table';
 import { errorMessage } from '../../shared/error-message';
 import { DEFAULT_REATTACH_GRACE_SECONDS } from '../../shared/settings';
 import type { WorkspaceState } from '../../shared/workspace-state';
@@ -26,7 +28,7 @@ import { exportHandlers } from './handlers/export';
 import { libraryHandlers } from './handlers/library';
 import { reviewHandlers } from './handlers/review';
 import { rewindHandlers } from './handlers/rewind';
-import { terminalHandlers } from './handlers/terminal';
+import { terminalHandlers, terminalNotificationHandlers } from './handlers/terminal';
 import { workspaceHandlers } from './handlers/workspace';
 import { remoteHandlers } from './handlers/remote';
 import { tetherSettingsHandlers } from './handlers/tether-settings';
@@ -75,6 +77,8 @@ export interface HostOptions
 /** One client of the host: a window over IPC or a browser tab over a WebSocket. */
 export interface HostConnection {
   request(name: unknown, params: unknown): Promise<HostResponse>;
+  /** Acts on a notification at once; one the contract does not describe is logged and dropped. */
+  notify(name: unknown, params: unknown): void;
   /** Ends everything the client started (its window closed for good). */
   close(): Promise<void>;
   /**
@@ -85,6 +89,7 @@ export interface HostConnection {
 }
 
 type RequestHandlers = HandlersFor<typeof hostRequests>;
+type NotificationHandlers = NotificationHandlersFor<typeof hostNotifications>;
 
 /**
  * The transport-agnostic host: it checks every request against the contract before acting on
@@ -168,6 +173,7 @@ export class Host {
     const client = known && !known.hasEnded ? known : this.startClient(clientId);
     client.attach(owner);
     const handlers = this.handlers(client.registries);
+    const notificationHandlers = this.notificationHandlers(client.registries);
     this.sinks.add(emit);
     const leave = () => this.sinks.delete(emit);
     return {
@@ -175,6 +181,10 @@ export class Host {
         client.isOwnedBy(owner)
           ? this.dispatch(handlers, name, params)
           : Promise.resolve(this.reject('a newer page of this tab or window took over')),
+      // A newer page's shells are not this one's to acknowledge.
+      notify: (name, params) => {
+        if (client.isOwnedBy(owner)) this.dispatchNotification(notificationHandlers, name, params);
+      },
       close: () => {
         leave();
         return client.isOwnedBy(owner) ? client.dispose() : Promise.resolve();
@@ -282,6 +292,28 @@ export class Host {
     }
   }
 
+  /**
+   * Checked against the contract once and acted on at once: no answer, and no promise, since
+   * nothing waits for one. What fails is logged, like a refused request, and goes no further.
+   */
+  private dispatchNotification(
+    handlers: NotificationHandlers,
+    name: unknown,
+    params: unknown,
+  ): void {
+    if (!isNotificationName(name)) {
+      this.reject(`unknown notification ${JSON.stringify(name)}`);
+      return;
+    }
+    try {
+      const parsed = hostNotifications[name].params.safeParse(params);
+      if (!parsed.success) this.reject(`${name}: ${describeIssues(parsed.error)}`);
+      else handlers[name](parsed.data);
+    } catch (error) {
+      this.reject(`${name}: ${errorMessage(error)}`);
+    }
+  }
+
   /** The environment agents start with (as `AgentRegistry` picks it): where Claude's files are. */
   private async claudeEnv(): Promise<NodeJS.ProcessEnv> {
     return (await this.launch.agent()).agentEnv ?? this.options.agentEnv ?? process.env;
@@ -327,5 +359,9 @@ export class Host {
       }),
       ...worktreeListHandlers(this.launch, this.remote),
     };
+  }
+
+  private notificationHandlers({ terminals }: ClientRegistries): NotificationHandlers {
+    return terminalNotificationHandlers(terminals);
   }
 }

@@ -26,7 +26,7 @@ function page(clientId?: string) {
     events.push(event);
     if (event.name === 'terminalData') {
       const { terminalId, data } = event.payload;
-      void connection.request('acknowledgeTerminal', { terminalId, bytes: data.length });
+      connection.notify('acknowledgeTerminal', { terminalId, bytes: data.length });
     }
   }, clientId);
   const request = async <T = unknown>(name: string, params: unknown): Promise<T> => {

@@ -26,6 +26,21 @@ describe('OutputBatcher', () => {
     batcher.dispose();
   });
 
+  it('hands a batch’s chunks, in order, to the owner’s join rather than joining them', () => {
+    const delivered: string[][] = [];
+    const batcher = new OutputBatcher<string[]>(
+      (chunks) => delivered.push(chunks),
+      1_000,
+      10,
+      (chunks) => [...chunks],
+    );
+    batcher.push('12345');
+    batcher.push('é789');
+    batcher.push('0');
+    expect(delivered).toEqual([['12345', 'é789', '0']]);
+    batcher.dispose();
+  });
+
   it('drops what is pending when disposed', async () => {
     const delivered: string[] = [];
     const batcher = new OutputBatcher((data) => delivered.push(data), 5);

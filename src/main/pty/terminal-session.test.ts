@@ -70,6 +70,21 @@ describe('TerminalSession', () => {
     await until(() => text().includes('café-9'), 'the accented word');
   });
 
+  it('delivers a flood of characters of every UTF-8 length as the bytes the shell wrote', async () => {
+    // Batches of many reads, each encoded on its own: a character cut between two reads, or a
+    // chunk's bytes miscounted, would show here.
+    const { session, text } = start();
+    const line = 'aé€😀';
+    session.write(
+      `i=0; while [ $i -lt 20000 ]; do echo '${line}'; i=$((i+1)); done; echo 'do''ne'\r`,
+    );
+    await until(() => text().includes('\r\ndone'), 'the output', 60_000);
+    // Once in the echo of the command line, then once a line.
+    expect(text().split(`${line}\r\n`)).toHaveLength(20_000 + 1);
+    expect(text().split(line)).toHaveLength(20_000 + 2);
+    expect(text()).not.toContain('\ufffd');
+  });
+
   it('writes each batch just after the frame header it was given, so framing copies nothing', async () => {
     const header = terminalDataHeader('terminal.1');
     const { session, batches, text } = start({ frameHeader: header });

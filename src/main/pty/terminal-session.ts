@@ -40,13 +40,17 @@ export interface TerminalSessionOptions {
  * node-pty decodes the output as UTF-8 and has to: that mode is also what turns on the kernel's
  * UTF-8 line editing (IUTF8), without which Backspace in `read` or `cat` erases half a character,
  * and ConPTY only ever gives text. Each batch goes back to bytes here, once, for binary frames and
- * for acknowledgements counted in bytes, written straight after `header`. Every batch gets memory
- * of its own (never Buffer's shared pool, which IPC would copy whole).
+ * for acknowledgements counted in bytes, written straight after `header`, chunk by chunk (never
+ * joined into one string first). Every batch gets memory of its own (never Buffer's shared pool,
+ * which IPC would copy whole).
  */
-function encodeBatch(text: string, header: Uint8Array): Uint8Array {
-  const memory = Buffer.allocUnsafeSlow(header.length + Buffer.byteLength(text));
+function encodeBatch(chunks: string[], header: Uint8Array): Uint8Array {
+  let size = header.length;
+  for (const chunk of chunks) size += Buffer.byteLength(chunk);
+  const memory = Buffer.allocUnsafeSlow(size);
   memory.set(header);
-  memory.write(text, header.length);
+  let at = header.length;
+  for (const chunk of chunks) at += memory.write(chunk, at);
   return new Uint8Array(
     memory.buffer,
     memory.byteOffset + header.length,
@@ -77,7 +81,7 @@ export const TERMINAL_TAG_VARIABLE = 'TETHER_TERMINAL';
 export class TerminalSession {
   private readonly pty: IPty;
   private readonly flow: FlowControl;
-  private readonly batcher: OutputBatcher;
+  private readonly batcher: OutputBatcher<Uint8Array>;
   private readonly exited: Promise<void>;
   private readonly tag = randomBytes(8).toString('hex');
   private ending: Promise<void> | undefined;
@@ -89,14 +93,15 @@ export class TerminalSession {
   constructor(options: TerminalSessionOptions) {
     this.shellFile = options.shell.file;
     this.flow = new FlowControl(options.watermarks?.high, options.watermarks?.low);
+    const header = options.frameHeader ?? NO_HEADER;
     this.batcher = new OutputBatcher(
-      (text) => {
-        const data = encodeBatch(text, options.frameHeader ?? NO_HEADER);
+      (data) => {
         if (this.flow.sent(data.length)) this.pty.pause();
         options.onData(data);
       },
       options.batchMs,
       this.flow.batchSize,
+      (chunks) => encodeBatch(chunks, header),
     );
     const env = options.env ?? process.env;
     const launch =

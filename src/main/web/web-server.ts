@@ -166,7 +166,8 @@ function validClientId(value: string | null): string | undefined {
 }
 
 /**
- * The WebSocket adapter: frames in, host requests; host replies and events, frames out. A socket
+ * The WebSocket adapter: frames in, host requests and notifications; host replies and events,
+ * frames out. A socket
  * that closes detaches its client rather than ending it: the tab may be reloading.
  */
 function bindSocket(
@@ -208,6 +209,10 @@ function bindSocket(
     }
     if (!frame?.success) {
       log('tether web: ignored a malformed WebSocket frame');
+      return;
+    }
+    if (frame.data.type === 'notify') {
+      connection.notify(frame.data.name, frame.data.params);
       return;
     }
     const { id, name, params } = frame.data;

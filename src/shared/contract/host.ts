@@ -9,10 +9,10 @@ import { exportRequests } from './export';
 import { pullRequestRequests } from './pull-request';
 import { libraryHostEvents, libraryRequests } from './library';
 import { remoteHostEvents, remoteRequests } from './remote';
-import type { RequestTable } from './request-table';
+import type { NotificationTable, RequestTable } from './request-table';
 import { reviewRequests } from './review';
 import { rewindRequests } from './rewind';
-import { terminalHostEvents, terminalRequests } from './terminal';
+import { terminalHostEvents, terminalNotifications, terminalRequests } from './terminal';
 import { tetherSettingsRequests } from './tether-settings';
 import { usageRequests } from './usage';
 import { workspaceRequests } from './workspace';
@@ -24,7 +24,7 @@ import { worktreeSetupRequests } from './worktree-setup';
 // Adding a request is one entry in its group's table and its handler in the same-named file of
 // src/main/host/handlers/ (which `HandlersFor` holds to that table); adding an event is one
 // entry. The host's dispatch, both adapters, the preload and the renderer's typed `HostApi` all
-// follow from `hostRequests` and `hostEvents`.
+// follow from `hostRequests`, `hostNotifications` and `hostEvents`.
 
 export const hostRequests = {
   ...appRequests,
@@ -48,6 +48,11 @@ export const hostRequests = {
   ...worktreeListRequests,
 } as const satisfies RequestTable;
 
+/** What the page tells the host without waiting for an answer; its handlers sit beside the requests'. */
+export const hostNotifications = {
+  ...terminalNotifications,
+} as const satisfies NotificationTable;
+
 export const hostEvents = {
   ...appHostEvents,
   ...terminalHostEvents,
@@ -59,6 +64,10 @@ export const hostEvents = {
 export type RequestName = keyof typeof hostRequests;
 export type RequestParams<K extends RequestName> = z.infer<(typeof hostRequests)[K]['params']>;
 export type RequestResult<K extends RequestName> = z.infer<(typeof hostRequests)[K]['result']>;
+export type NotificationName = keyof typeof hostNotifications;
+export type NotificationParams<K extends NotificationName> = z.infer<
+  (typeof hostNotifications)[K]['params']
+>;
 export type EventName = keyof typeof hostEvents;
 export type EventPayload<K extends EventName> = z.infer<(typeof hostEvents)[K]>;
 
@@ -66,6 +75,12 @@ export const requestNames = Object.keys(hostRequests) as RequestName[];
 
 export function isRequestName(name: unknown): name is RequestName {
   return typeof name === 'string' && Object.hasOwn(hostRequests, name);
+}
+
+export const notificationNames = Object.keys(hostNotifications) as NotificationName[];
+
+export function isNotificationName(name: unknown): name is NotificationName {
+  return typeof name === 'string' && Object.hasOwn(hostNotifications, name);
 }
 
 export function isEventName(name: unknown): name is EventName {
@@ -85,13 +100,19 @@ export type HostResponse = z.infer<typeof responseSchema>;
 
 export { ipcChannels } from '../ipc-channels';
 
-/** WebSocket framing: the renderer's requests and the server's replies and events. */
-export const clientFrameSchema = z.object({
-  type: z.literal('request'),
-  id: z.number().int().nonnegative(),
-  name: z.string().max(128),
-  params: z.unknown(),
-});
+/**
+ * WebSocket framing: the renderer's requests and notifications (no id: nothing answers them), and
+ * the server's replies and events.
+ */
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('request'),
+    id: z.number().int().nonnegative(),
+    name: z.string().max(128),
+    params: z.unknown(),
+  }),
+  z.object({ type: z.literal('notify'), name: z.string().max(128), params: z.unknown() }),
+]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
 export const serverFrameSchema = z.union([

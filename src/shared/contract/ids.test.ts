@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { hostRequests } from './host';
+import { hostNotifications, hostRequests } from './host';
 
-const requests = Object.entries(hostRequests) as [string, { params: z.ZodType }][];
+const requests = Object.entries({ ...hostRequests, ...hostNotifications }) as [
+  string,
+  { params: z.ZodType },
+][];
 
 /** Why the request's params refuse `id` in the field `field`, or null when they take it. */
 function refusal(params: z.ZodType, field: string, id: string): string | null {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { terminalIdSchema as terminalId } from './ids';
 import { sshHostSchema } from './remote';
-import type { RequestTable } from './request-table';
+import type { NotificationTable, RequestTable } from './request-table';
 
 // The terminal block's half of the host contract: a shell in a pty, and its output as bytes.
 
@@ -36,11 +36,6 @@ export const terminalRequests = {
     result: ok,
   },
   resizeTerminal: { params: z.object({ terminalId, cols, rows }).strict(), result: ok },
-  // The renderer tells how many bytes xterm has parsed, which drives flow control.
-  acknowledgeTerminal: {
-    params: z.object({ terminalId, bytes: z.number().int().min(1).max(100_000_000) }).strict(),
-    result: ok,
-  },
   closeTerminal: { params: z.object({ terminalId }).strict(), result: ok },
   // Whether a program other than the shell holds the terminal (so closing it would end that);
   // `unknown`: the shell cannot say (one on another machine, without shell integration).
@@ -53,6 +48,14 @@ export const terminalRequests = {
     }),
   },
 } as const satisfies RequestTable;
+
+export const terminalNotifications = {
+  // The renderer tells how many bytes xterm has parsed, which drives flow control. One for each
+  // batch of output under a flood: a reply to each would be a message each way for nothing.
+  acknowledgeTerminal: {
+    params: z.object({ terminalId, bytes: z.number().int().min(1).max(100_000_000) }).strict(),
+  },
+} as const satisfies NotificationTable;
 
 export const terminalHostEvents = {
   // The output as UTF-8 bytes, which xterm decodes itself.

@@ -519,6 +519,10 @@ export const ipcRenderer = {
     if (!handler || !sender) return Promise.reject(new Error(`No handler for '${channel}'`));
     return standIn.invoke(channel, sender, sender.mainFrame, ...args);
   },
+  send(channel: string, ...args: unknown[]): void {
+    const sender = standIn.windows[0]?.webContents;
+    if (sender) standIn.send(channel, sender, sender.mainFrame, ...args);
+  },
   on(channel: string, listener: (...args: unknown[]) => void): void {
     rendererEvents.on(channel, listener);
   },
@@ -635,6 +639,15 @@ export const standIn = {
   quitCalls: 0,
   /** Set once the app has quit or exited. */
   exitCode: null as number | null,
+
+  /**
+   * An `ipcRenderer.send` from `frame` of `sender`, as ipcMain's listener receives it: nothing
+   * comes back, and nothing happens when no listener is there.
+   */
+  send(channel: string, sender: WebContents, frame: WebFrameMain | null, ...args: unknown[]): void {
+    const event = { sender, senderFrame: frame, processId: 1, frameId: frame?.routingId ?? 0 };
+    standIn.listeners.get(channel)?.(event, ...args);
+  },
 
   /** An `ipcRenderer.invoke` from `frame` of `sender`, as ipcMain's handler receives it. */
   async invoke(

@@ -1,5 +1,5 @@
-import type { terminalRequests } from '../../../shared/contract/terminal';
-import type { HandlersFor } from '../../../shared/contract/request-table';
+import type { terminalNotifications, terminalRequests } from '../../../shared/contract/terminal';
+import type { HandlersFor, NotificationHandlersFor } from '../../../shared/contract/request-table';
 import type { LaunchContext } from '../launch-context';
 import type { RemoteHosts } from '../remote-hosts';
 import type { TerminalRegistry } from '../terminal-registry';
@@ -35,14 +35,19 @@ export function terminalHandlers(
       terminals.resize(terminalId, cols, rows);
       return null;
     },
-    acknowledgeTerminal: ({ terminalId, bytes }) => {
-      terminals.acknowledge(terminalId, bytes);
-      return null;
-    },
     closeTerminal: async ({ terminalId }) => {
       await terminals.close(terminalId);
       return null;
     },
     terminalBusy: ({ terminalId }) => terminals.busy(terminalId),
+  };
+}
+
+/** What xterm has parsed, which resumes a shell paused for it. */
+export function terminalNotificationHandlers(
+  terminals: TerminalRegistry,
+): NotificationHandlersFor<typeof terminalNotifications> {
+  return {
+    acknowledgeTerminal: ({ terminalId, bytes }) => terminals.acknowledge(terminalId, bytes),
   };
 }

@@ -64,6 +64,21 @@ export class WebSocketTransport implements HostTransport {
     });
   }
 
+  /**
+   * Sent as it is asked for: a notification is small (an acknowledgement) and never waits for an
+   * answer. One made before the socket opens goes once it does; after it closes, nowhere (a page
+   * that connects again acknowledges nothing it had: the host counts its replay as parsed).
+   */
+  notify(name: string, params: unknown): void {
+    const frame: ClientFrame = { type: 'notify', name, params };
+    const message = JSON.stringify(frame);
+    const send = () => {
+      if (this.opened && !this.closed) this.socket.send(message);
+    };
+    if (this.opened) send();
+    else void this.settled.then(send);
+  }
+
   subscribe(listener: (name: unknown, payload: unknown) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

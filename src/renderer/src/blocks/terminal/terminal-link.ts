@@ -49,9 +49,9 @@ export function linkTerminal(
   events: TerminalLinkEvents,
 ): () => void {
   const report = (error: unknown) => events.onError(errorMessage(error));
-  const acknowledgements = new Acknowledgements((bytes) => {
-    api.acknowledgeTerminal({ terminalId, bytes }).catch(report);
-  });
+  const acknowledgements = new Acknowledgements((bytes) =>
+    api.acknowledgeTerminal({ terminalId, bytes }),
+  );
   // A terminal the user is not in parses its output in the time they leave free while typing.
   const output = new InputFirstQueue(() => view.term.element);
   const show = (data: Uint8Array) => {

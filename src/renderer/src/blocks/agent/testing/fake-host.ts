@@ -1,8 +1,13 @@
-import type { EventName, EventPayload, RequestName } from '../../../../../shared/contract/host';
+import type {
+  EventName,
+  EventPayload,
+  NotificationName,
+  RequestName,
+} from '../../../../../shared/contract/host';
 import type { HostApi } from '../../../../../shared/host-api';
 
 interface Call {
-  name: RequestName;
+  name: RequestName | NotificationName;
   params: unknown;
 }
 
@@ -26,7 +31,7 @@ export class FakeHost {
     get: (_target, name: string) => {
       if (name === 'onEvent') return this.onEvent;
       return async (params: unknown) => {
-        this.calls.push({ name: name as RequestName, params });
+        this.calls.push({ name: name as RequestName | NotificationName, params });
         const reply = this.replies[name as RequestName];
         return typeof reply === 'function' ? reply(params) : (reply ?? null);
       };
@@ -37,8 +42,8 @@ export class FakeHost {
     for (const listener of this.listeners.get(name) ?? []) listener(payload as never);
   }
 
-  /** The params of every call of one request, in order. */
-  paramsOf(name: RequestName): unknown[] {
+  /** The params of every call of one request or notification, in order. */
+  paramsOf(name: RequestName | NotificationName): unknown[] {
     return this.calls.filter((call) => call.name === name).map((call) => call.params);
   }
 
