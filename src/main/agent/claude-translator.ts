@@ -256,7 +256,7 @@ export class ClaudeTranslator {
     if (frame.uuid) {
       this.retractions.remember(frame.uuid, {
         messageId: frame.id,
-        toolUseIds: toolUseIdsIn(frame.content, 'tool_use'),
+        toolUseIds: frame.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])),
       });
     }
     // The context is what the main conversation's latest API call read; a turn's result sums
@@ -302,7 +302,9 @@ export class ClaudeTranslator {
     }
     if (frame.uuid && typeof frame.content !== 'string') {
       this.retractions.remember(frame.uuid, {
-        toolUseIds: toolUseIdsIn(frame.content, 'tool_result'),
+        toolUseIds: frame.content.flatMap((block) =>
+          block.type === 'tool_result' ? [block.tool_use_id] : [],
+        ),
       });
     }
     this.emitToolResults(frame.content, frame.parent_tool_use_id, out);
@@ -428,7 +430,7 @@ export class ClaudeTranslator {
   ): void {
     if (!text) return;
     if (parent === null) this.turnText += text;
-    out.push(textEvent('assistant_text', text, parent, messageId));
+    out.push(ofMessage({ type: 'assistant_text', text, parent_tool_use_id: parent }, messageId));
   }
 
   private emitThinking(
@@ -437,7 +439,8 @@ export class ClaudeTranslator {
     out: AgentEvent[],
     messageId: string | null,
   ): void {
-    if (text) out.push(textEvent('thinking', text, parent, messageId));
+    if (text)
+      out.push(ofMessage({ type: 'thinking', text, parent_tool_use_id: parent }, messageId));
   }
 
   private emitStreamedToolUse(
@@ -525,32 +528,14 @@ function imagesIn(content: string | ContentBlock[]): number {
   return content.filter((block) => block.type === 'other' && block.block_type === 'image').length;
 }
 
-/** A text or thinking event, naming the API message it is part of when that is known. */
-function textEvent(
-  type: 'assistant_text' | 'thinking',
-  text: string,
-  parent: string | null,
+/** `event`, naming the API message it is part of when that is known. */
+function ofMessage(
+  event: AgentEvent & { type: 'assistant_text' | 'thinking' },
   messageId: string | null,
 ): AgentEvent {
-  // Two literals rather than one and a field added after: this runs for every streamed delta,
-  // and a field added to a literal costs a second allocation (and a spread a copy).
-  return messageId
-    ? { type, text, parent_tool_use_id: parent, message_id: messageId }
-    : { type, text, parent_tool_use_id: parent };
-}
-
-/**
- * The tool calls named by a message's `tool_use` blocks (an assistant's calls) or `tool_result`
- * blocks (the calls a user message answers): what a retraction of it takes away. A loop, not
- * flatMap: this runs for every message with a uuid.
- */
-function toolUseIdsIn(content: ContentBlock[], type: 'tool_use' | 'tool_result'): string[] {
-  const ids: string[] = [];
-  for (const block of content) {
-    if (block.type === 'tool_use' && type === 'tool_use') ids.push(block.id);
-    else if (block.type === 'tool_result' && type === 'tool_result') ids.push(block.tool_use_id);
-  }
-  return ids;
+  // Set, not spread: this runs for every streamed text delta, and a spread copies the object.
+  if (messageId) event.message_id = messageId;
+  return event;
 }
 
 function streamedInput(block: OpenBlock & { type: 'tool_use' }): Record<string, unknown> {
