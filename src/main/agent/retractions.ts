@@ -15,6 +15,12 @@ interface Retractable {
  */
 export class Retractions {
   private readonly frames = new Map<string, Retractable>();
+  /**
+   * Walks the frames oldest first as they go. One iterator kept, not a new one per eviction: a
+   * new one starts over the slots that deleted entries leave until the map compacts itself,
+   * which made each eviction walk past thousands of them.
+   */
+  private oldest: Iterator<string> | null = null;
 
   constructor(private readonly capacity = 10_000) {}
 
@@ -22,7 +28,17 @@ export class Retractions {
     this.frames.delete(uuid);
     this.frames.set(uuid, frame);
     // A retraction names the turn's own frames: the oldest can go.
-    if (this.frames.size > this.capacity) this.frames.delete(this.frames.keys().next().value!);
+    if (this.frames.size > this.capacity) this.frames.delete(this.nextOldest());
+  }
+
+  private nextOldest(): string {
+    let next = this.oldest?.next();
+    // An iterator that reached the end stays there, even once the map grows again.
+    if (!next || next.done) {
+      this.oldest = this.frames.keys();
+      next = this.oldest.next();
+    }
+    return next.value as string;
   }
 
   /** The event that removes what `uuids` named; null when none of them is known. */
@@ -46,5 +62,6 @@ export class Retractions {
 
   clear(): void {
     this.frames.clear();
+    this.oldest = null;
   }
 }
