@@ -19,6 +19,12 @@ export const BACKGROUND_SHARE = 0.1;
 /** How often a block the user is not in draws while they are busy. */
 export const BACKGROUND_FRAME_MS = 100;
 
+/**
+ * The longest a held-back job waits: what a job took counts its time queued behind other tasks
+ * too, and a terminal the user turns to should not sit out a long wait before it runs at speed.
+ */
+const LONGEST_WAIT_MS = 200;
+
 const BLOCK = '[data-block-id]';
 
 let lastInput = Number.NEGATIVE_INFINITY;
@@ -111,7 +117,8 @@ export class InputFirstQueue {
       const started = performance.now();
       job(() => {
         const took = performance.now() - started;
-        this.notBefore = performance.now() + took * (1 / BACKGROUND_SHARE - 1);
+        this.notBefore =
+          performance.now() + Math.min(took * (1 / BACKGROUND_SHARE - 1), LONGEST_WAIT_MS);
         this.running = false;
         this.next();
       });
