@@ -167,8 +167,8 @@ function validClientId(value: string | null): string | undefined {
 
 /**
  * The WebSocket adapter: frames in, host requests and notifications; host replies and events,
- * frames out. A socket
- * that closes detaches its client rather than ending it: the tab may be reloading.
+ * frames out. A socket that closes detaches its client rather than ending it: the tab may be
+ * reloading.
  */
 function bindSocket(
   host: Host,
