@@ -50,9 +50,14 @@ export class MarkdownSplitter {
   private maybeHtml = false;
   private blankBefore = false;
   private whole = false;
+  /** The last text split began with the one before it (false: the split started over). */
+  grew = true;
 
   split(text: string): MarkdownSplit {
-    if (!startsWithText(text, this.text)) this.restart();
+    // One comparison of the whole text per split: the streamed view reads its answer here.
+    const grew = startsWithText(text, this.text);
+    if (!grew) this.restart();
+    this.grew = grew;
     this.text = text;
     for (let end = text.indexOf('\n', this.next); end !== -1; end = text.indexOf('\n', end + 1)) {
       this.read(text.slice(this.next, end), this.next);

@@ -60,7 +60,7 @@ export class StreamedMarkdown {
     const { blocks, tail } = this.splitter.split(text);
     const finished = text.length - tail.length;
     // Another text, or one the splitter now parses whole (a reference definition came).
-    if (!startsWithText(text, this.text) || finished < this.grouped) this.forget();
+    if (!this.splitter.grew || finished < this.grouped) this.forget();
     this.text = text;
     if (settled) {
       // In slices too: a stream that paused (or a machine too loaded to keep up) may have a
